@@ -1,0 +1,96 @@
+/*
+ * cnf.h: the clause builder.  Encoding code writes every clause through a
+ * gc_cnf, which owns the variable counter, the named variable blocks (the
+ * variable map that DIMACS comments and decoding use), the answer key and
+ * the statistics, and passes the clauses to one sink.  The encoders never
+ * know whether the sink is CaDiCaL, a DIMACS buffer, memory or nothing.
+ *
+ * Literals are DIMACS ints.  GC_TRUE and GC_FALSE are constants an encoder
+ * may put in a clause: a clause holding GC_TRUE is dropped, GC_FALSE
+ * literals are removed (so counters and ladders fold their constant ends
+ * without special cases).  Errors are sticky, like ferror(): encoders do not
+ * test every call; gc_cnf_status() says whether all went well.
+ */
+#ifndef GC_ENCODER_CNF_H
+#define GC_ENCODER_CNF_H
+
+#include <limits.h>
+#include <stddef.h>
+
+#include "gridcnf.h"
+
+#define GC_TRUE INT_MAX
+#define GC_FALSE (-INT_MAX)
+
+/* Hard guard against formulas that cannot fit: no genre comes near it. */
+#define GC_MAX_VARS (INT_MAX / 4)
+
+typedef struct gc_sink_ops {
+  /* Returns 0, or a gc_code. */
+  int (*add_clause)(void *self, const int *lits, size_t n);
+  void (*destroy)(void *self);
+} gc_sink_ops;
+
+typedef struct gc_sink {
+  const gc_sink_ops *ops;
+  void *self;
+} gc_sink;
+
+/* A named block of variables: var(i, j, k) = first + (i*d1 + j)*d2 + k,
+   with 0 <= i < d0, 0 <= j < d1, 0 <= k < d2. */
+typedef struct gc_block {
+  char name[32];
+  char axes[48]; /* e.g. "row,col,value-1" */
+  int first, d0, d1, d2;
+} gc_block;
+
+typedef struct gc_cnf {
+  gc_sink sink;
+  const gc_options *opt;
+  int nvars;
+  long nclauses;
+  long nliterals;
+  gc_block *blocks;
+  size_t nblocks, capblocks;
+  int *tmp; /* the folded clause */
+  size_t captmp;
+  int status; /* first gc_code that went wrong, sticky */
+} gc_cnf;
+
+/* The builder does not own the sink: the caller creates and destroys it. */
+void gc_cnf_init(gc_cnf *c, gc_sink sink, const gc_options *opt);
+void gc_cnf_release(gc_cnf *c);
+
+/* A fresh variable, or 0 after an error. */
+int gc_cnf_new_var(gc_cnf *c);
+/* A block of d0*d1*d2 fresh variables; returns its first variable. */
+int gc_cnf_block(gc_cnf *c, const char *name, const char *axes, int d0, int d1,
+                 int d2);
+const gc_block *gc_cnf_find_block(const gc_cnf *c, const char *name);
+static inline int gc_block_var(const gc_block *b, int i, int j, int k) {
+  return b->first + (i * b->d1 + j) * b->d2 + k;
+}
+
+void gc_cnf_clause(gc_cnf *c, const int *lits, size_t n);
+void gc_cnf_unit(gc_cnf *c, int a);
+void gc_cnf_binary(gc_cnf *c, int a, int b);
+void gc_cnf_ternary(gc_cnf *c, int a, int b, int d);
+void gc_cnf_quaternary(gc_cnf *c, int a, int b, int d, int e);
+void gc_cnf_fail(gc_cnf *c, int code);
+int gc_cnf_status(const gc_cnf *c);
+
+/* Sinks. */
+gc_sink gc_sink_null(void); /* counts only (the builder counts) */
+
+/* Keeps every clause in one flat array, each ended by 0. */
+typedef struct gc_memsink {
+  int *lits;
+  size_t len, cap;
+  long nclauses;
+} gc_memsink;
+gc_sink gc_sink_memory(gc_memsink *m);
+void gc_memsink_free(gc_memsink *m);
+/* Sends every stored clause into another sink; 0 or a gc_code. */
+int gc_memsink_replay(const gc_memsink *m, gc_sink to);
+
+#endif

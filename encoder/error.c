@@ -1,0 +1,69 @@
+/*
+ * error.c: gc_error, the one error record of gridcnf.  Codes, their names
+ * and exit codes come from GC_CODES in gridcnf.h; messages are lower case,
+ * name the offending value and what was allowed, and carry a position.
+ */
+#include "error.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const code_names[] = {
+#define GC_CODE_NAME(sym, name, exitcode) name,
+    GC_CODES(GC_CODE_NAME)
+#undef GC_CODE_NAME
+};
+
+static const int code_exits[] = {
+#define GC_CODE_EXIT(sym, name, exitcode) exitcode,
+    GC_CODES(GC_CODE_EXIT)
+#undef GC_CODE_EXIT
+};
+
+void gc_error_clear(gc_error *err) {
+  if (err)
+    memset(err, 0, sizeof *err);
+}
+
+const char *gc_code_name(gc_code code) {
+  return (unsigned)code < GC_CODE_COUNT ? code_names[code] : "unknown";
+}
+
+int gc_code_exit(gc_code code) {
+  return (unsigned)code < GC_CODE_COUNT ? code_exits[code] : 70;
+}
+
+void gc_error_set(gc_error *err, gc_code code, long line, long column,
+                  const char *fmt, ...) {
+  if (!err)
+    return;
+  err->code = code;
+  err->line = line;
+  err->column = column;
+  err->path[0] = 0;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(err->message, sizeof err->message, fmt, ap);
+  va_end(ap);
+}
+
+void gc_error_source(gc_error *err, const char *source) {
+  if (err && source)
+    snprintf(err->source, sizeof err->source, "%s", source);
+}
+
+int gc_error_format(const gc_error *err, char *buf, size_t size) {
+  char pos[64] = "";
+  if (err->line > 0 && err->column > 0)
+    snprintf(pos, sizeof pos, "%ld:%ld: ", err->line, err->column);
+  else if (err->line > 0)
+    snprintf(pos, sizeof pos, "%ld: ", err->line);
+  const char *sep = err->source[0] ? ":" : "";
+  if (err->source[0] && !pos[0])
+    sep = ": ";
+  if (err->path[0])
+    return snprintf(buf, size, "%s%s%s%s (%s)", err->source, sep, pos,
+                    err->message, err->path);
+  return snprintf(buf, size, "%s%s%s%s", err->source, sep, pos, err->message);
+}

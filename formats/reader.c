@@ -1,0 +1,498 @@
+/*
+ * reader.c: from bytes to puzzles.  Two input formats:
+ *
+ * json  The corpus's JSON lines: one object per line.  Each line is parsed
+ *       alone, so a truncated or broken line costs only itself and its error
+ *       names its own line.  A line that is only the start of an object (a
+ *       pretty-printed record) is read on across lines; a top-level array
+ *       of objects is read element by element.
+ * text  Each genre's own notation.  Puzzles follow one another, separated
+ *       by a line of dashes ("---") or by a header line that names a genre
+ *       ("skyscrapers", "towers boxes 2x3", ...).  '#' starts a comment.
+ *
+ * Both accept a UTF-8 byte-order mark and CRLF line ends.  Records that fail
+ * are reported one by one and the reader goes on with the next record.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../genres/genre.h"
+
+#define GC_DEFAULT_MAX_INPUT ((size_t)256 << 20)
+
+struct gc_reader {
+  const char *data;
+  size_t len;
+  char source[128];
+  int json;
+  const gc_genre *hint;
+  /* json */
+  size_t pos;
+  long line; /* line number at pos */
+  json_t *array;
+  size_t array_index;
+  gc_jctx array_cx;
+  /* text */
+  gc_text_line *lines;
+  size_t nlines, li;
+};
+
+static void set_source(gc_error *err, const gc_reader *rd) {
+  gc_error_source(err, rd->source);
+}
+
+gc_reader *gc_reader_new(const char *data, size_t len, const char *source,
+                         const gc_read_options *ropt, gc_error *err) {
+  gc_error_clear(err);
+  gc_reader *rd = calloc(1, sizeof *rd);
+  if (!rd) {
+    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
+    return NULL;
+  }
+  snprintf(rd->source, sizeof rd->source, "%s", source ? source : "<input>");
+  if (len >= 3 && !memcmp(data, "\xEF\xBB\xBF", 3)) /* byte-order mark */
+    data += 3, len -= 3;
+  rd->data = data;
+  rd->len = len;
+  rd->line = 1;
+  const char *format = ropt && ropt->format ? ropt->format : "auto";
+  if (ropt && ropt->genre) {
+    rd->hint = gc_genre_find(ropt->genre);
+    if (!rd->hint) {
+      gc_error_set(err, GC_E_USAGE, 0, 0, "unknown genre '%s' (see 'gridcnf genres')",
+                   ropt->genre);
+      free(rd);
+      return NULL;
+    }
+  }
+  if (!strcmp(format, "json"))
+    rd->json = 1;
+  else if (!strcmp(format, "text"))
+    rd->json = 0;
+  else if (!strcmp(format, "auto")) {
+    size_t i = 0;
+    while (i < len && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' ||
+                       data[i] == '\r'))
+      i++;
+    rd->json = i < len && (data[i] == '{' || data[i] == '[');
+  } else {
+    gc_error_set(err, GC_E_USAGE, 0, 0,
+                 "unknown format '%s' (auto, json or text)", format);
+    free(rd);
+    return NULL;
+  }
+  return rd;
+}
+
+void gc_reader_free(gc_reader *rd) {
+  if (!rd)
+    return;
+  json_decref(rd->array);
+  free(rd->lines);
+  free(rd);
+}
+
+/*------------------------------------------------------------------------*/
+
+static const char *value_kind(const json_t *v) {
+  switch (json_typeof(v)) {
+  case JSON_OBJECT: return "an object";
+  case JSON_ARRAY: return "an array";
+  case JSON_STRING: return "a string";
+  case JSON_INTEGER:
+  case JSON_REAL: return "a number";
+  case JSON_TRUE:
+  case JSON_FALSE: return "a boolean";
+  default: return "null";
+  }
+}
+
+static gc_puzzle *puzzle_from_json(gc_reader *rd, const json_t *rec,
+                                   const gc_jctx *cx, gc_error *err) {
+  if (!json_is_object(rec)) {
+    gc_jerr(cx, err, GC_E_SHAPE, NULL, -1, -1,
+            "expected a puzzle record (a JSON object), got %s", value_kind(rec));
+    return NULL;
+  }
+  const gc_genre *g = rd->hint;
+  const json_t *jg = json_object_get(rec, "genre");
+  if (jg && !json_is_null(jg)) {
+    if (!json_is_string(jg)) {
+      gc_jerr(cx, err, GC_E_SYNTAX, "genre", -1, -1,
+              "expected the genre's name as a string, got %s", value_kind(jg));
+      return NULL;
+    }
+    g = gc_genre_find(json_string_value(jg));
+    if (!g) {
+      gc_jerr(cx, err, GC_E_RANGE, "genre", -1, -1,
+              "unknown genre '%.40s' (see 'gridcnf genres')",
+              json_string_value(jg));
+      return NULL;
+    }
+  }
+  if (!g) {
+    gc_jerr(cx, err, GC_E_SHAPE, NULL, -1, -1,
+            "the record has no \"genre\"; add one or name it with --genre");
+    return NULL;
+  }
+  gc_puzzle *pz = calloc(1, sizeof *pz);
+  if (!pz) {
+    gc_error_set(err, GC_E_NOMEM, cx->line, cx->column, "out of memory");
+    return NULL;
+  }
+  pz->genre = g;
+  pz->line = cx->line;
+  const json_t *jid = json_object_get(rec, "id");
+  char idbuf[32];
+  const char *id = NULL;
+  if (json_is_string(jid))
+    id = json_string_value(jid);
+  else if (json_is_integer(jid)) {
+    snprintf(idbuf, sizeof idbuf, "%lld", (long long)json_integer_value(jid));
+    id = idbuf;
+  }
+  if (id && !(pz->id = strdup(id))) {
+    gc_error_set(err, GC_E_NOMEM, cx->line, cx->column, "out of memory");
+    gc_puzzle_free(pz);
+    return NULL;
+  }
+  if (g->parse_json(rec, cx, pz, err))
+    goto fail;
+  if (json_object_get(rec, "solution") &&
+      !json_is_null(json_object_get(rec, "solution"))) {
+    if (gc_grid_init(&pz->known, pz->n)) {
+      gc_error_set(err, GC_E_NOMEM, cx->line, cx->column, "out of memory");
+      goto fail;
+    }
+    long hi = g->cells == GC_CELLS_BOOL ? 1 : pz->n;
+    if (gc_json_matrix(cx, rec, "solution", pz->n, g->cells == GC_CELLS_BOOL ? 0 : 1,
+                       hi, pz->known.cell, err) < 0)
+      goto fail;
+  }
+  return pz;
+fail:
+  gc_error_source(err, rd->source);
+  gc_puzzle_free(pz);
+  return NULL;
+}
+
+static int is_ws(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/* Line and column of data[off], given that data[from] is at (line, 1)
+   or later on that line. */
+static void locate(const gc_reader *rd, size_t from, long line, size_t off,
+                   long *oline, long *ocol) {
+  size_t ls = from;
+  while (ls > 0 && rd->data[ls - 1] != '\n')
+    ls--;
+  for (size_t i = from; i < off && i < rd->len; i++)
+    if (rd->data[i] == '\n') {
+      line++;
+      ls = i + 1;
+    }
+  *oline = line;
+  *ocol = (long)(off - ls) + 1;
+}
+
+static int next_json(gc_reader *rd, gc_puzzle **out, gc_error *err) {
+  if (rd->array) {
+    if (rd->array_index < json_array_size(rd->array)) {
+      json_t *rec = json_array_get(rd->array, rd->array_index++);
+      *out = puzzle_from_json(rd, rec, &rd->array_cx, err);
+      if (*out)
+        return GC_READ_PUZZLE;
+      set_source(err, rd);
+      return GC_READ_ERROR;
+    }
+    json_decref(rd->array);
+    rd->array = NULL;
+  }
+  /* Skip white space to the next record. */
+  while (rd->pos < rd->len && is_ws(rd->data[rd->pos])) {
+    if (rd->data[rd->pos] == '\n')
+      rd->line++;
+    rd->pos++;
+  }
+  if (rd->pos >= rd->len)
+    return GC_READ_END;
+  size_t start = rd->pos;
+  long line = rd->line;
+  size_t eol = start;
+  while (eol < rd->len && rd->data[eol] != '\n')
+    eol++;
+  json_error_t je;
+  size_t flags = JSON_REJECT_DUPLICATES | JSON_DISABLE_EOF_CHECK;
+  json_t *v = json_loadb(rd->data + start, eol - start, flags, &je);
+  size_t used = v ? je.position : 0;
+  if (v) { /* anything but white space after the value on its line? */
+    size_t k = start + used;
+    while (k < eol && is_ws(rd->data[k]))
+      k++;
+    if (k < eol) {
+      json_decref(v);
+      v = NULL;
+      long l, c;
+      locate(rd, start, line, k, &l, &c);
+      rd->pos = eol;
+      gc_error_set(err, GC_E_SYNTAX, l, c,
+                   "text after the end of the record (one JSON object per line)");
+      set_source(err, rd);
+      return GC_READ_ERROR;
+    }
+  }
+  if (!v && json_error_code(&je) == json_error_premature_end_of_input) {
+    /* A record spread over several lines: read on. */
+    json_error_t je2;
+    json_t *v2 = json_loadb(rd->data + start, rd->len - start, flags, &je2);
+    if (v2) {
+      v = v2;
+      used = je2.position;
+    }
+  }
+  if (!v) {
+    long l, c;
+    size_t at = start + je.position;
+    if (at > eol)
+      at = eol;
+    locate(rd, start, line, at, &l, &c);
+    rd->pos = eol;
+    gc_error_set(err, GC_E_SYNTAX, l, c, "invalid JSON: %s", je.text);
+    set_source(err, rd);
+    return GC_READ_ERROR;
+  }
+  gc_jctx cx = {rd->data + start, used, line, 0, rd->source};
+  long l, c;
+  locate(rd, start, line, start, &l, &c);
+  cx.column = c;
+  /* Advance past the value. */
+  for (size_t i = start; i < start + used; i++)
+    if (rd->data[i] == '\n')
+      rd->line++;
+  rd->pos = start + used;
+  if (json_is_array(v)) {
+    rd->array = v;
+    rd->array_index = 0;
+    rd->array_cx = cx;
+    return next_json(rd, out, err);
+  }
+  *out = puzzle_from_json(rd, v, &cx, err);
+  json_decref(v);
+  if (*out)
+    return GC_READ_PUZZLE;
+  set_source(err, rd);
+  return GC_READ_ERROR;
+}
+
+/*------------------------------------------------------------------------*/
+
+static int split_lines(gc_reader *rd, gc_error *err) {
+  size_t count = 1;
+  for (size_t i = 0; i < rd->len; i++)
+    if (rd->data[i] == '\n')
+      count++;
+  rd->lines = calloc(count, sizeof *rd->lines);
+  if (!rd->lines) {
+    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
+    return -1;
+  }
+  size_t start = 0;
+  long lineno = 1;
+  for (size_t i = 0; i <= rd->len; i++) {
+    if (i < rd->len && rd->data[i] == '\0') {
+      gc_error_set(err, GC_E_SYNTAX, lineno, (long)(i - start) + 1,
+                   "binary data (a NUL byte) in a text puzzle");
+      set_source(err, rd);
+      return -1;
+    }
+    if (i < rd->len && rd->data[i] != '\n')
+      continue;
+    gc_text_line *ln = &rd->lines[rd->nlines++];
+    ln->s = rd->data + start;
+    ln->len = i - start;
+    ln->lineno = lineno++;
+    ln->col0 = 1;
+    const char *hash = memchr(ln->s, '#', ln->len);
+    if (hash)
+      ln->len = (size_t)(hash - ln->s);
+    while (ln->len && (ln->s[ln->len - 1] == '\r'))
+      ln->len--;
+    start = i + 1;
+  }
+  return 0;
+}
+
+static int is_separator(const gc_text_line *ln) {
+  size_t i = 0, dashes = 0;
+  while (i < ln->len && (ln->s[i] == ' ' || ln->s[i] == '\t'))
+    i++;
+  while (i < ln->len && ln->s[i] == '-')
+    i++, dashes++;
+  while (i < ln->len && (ln->s[i] == ' ' || ln->s[i] == '\t'))
+    i++;
+  return dashes >= 3 && i == ln->len;
+}
+
+/* The genre a header line names (its first word), or NULL. */
+static const gc_genre *header_genre(const gc_text_line *ln, gc_text_line *rest) {
+  gc_token t[1];
+  if (gc_tokens(ln, t, 1) < 1 || t[0].len >= 32)
+    return NULL;
+  char word[32];
+  memcpy(word, t[0].s, t[0].len);
+  word[t[0].len] = 0;
+  char *colon = strchr(word, ':'); /* "skyscrapers:" reads too */
+  if (colon && colon[1] == 0)
+    *colon = 0;
+  const gc_genre *g = gc_genre_find(word);
+  if (g && rest) {
+    size_t off = (size_t)(t[0].s - ln->s) + t[0].len;
+    rest->s = ln->s + off;
+    rest->len = ln->len - off;
+    rest->lineno = ln->lineno;
+    rest->col0 = ln->col0 + (long)off;
+  }
+  return g;
+}
+
+static int next_text(gc_reader *rd, gc_puzzle **out, gc_error *err) {
+  if (!rd->lines && split_lines(rd, err)) {
+    rd->li = rd->nlines = 0;
+    rd->len = 0;
+    return GC_READ_ERROR;
+  }
+  while (rd->li < rd->nlines && (gc_line_blank(&rd->lines[rd->li]) ||
+                                 is_separator(&rd->lines[rd->li])))
+    rd->li++;
+  if (rd->li >= rd->nlines)
+    return GC_READ_END;
+  gc_text_line header;
+  const gc_genre *g = header_genre(&rd->lines[rd->li], &header);
+  gc_text tx = {NULL, 0, rd->source, NULL};
+  long first_line = rd->lines[rd->li].lineno;
+  if (g) {
+    tx.header = &header;
+    rd->li++;
+  }
+  size_t begin = rd->li;
+  while (rd->li < rd->nlines && !is_separator(&rd->lines[rd->li]) &&
+         !header_genre(&rd->lines[rd->li], NULL))
+    rd->li++;
+  size_t end = rd->li;
+  while (end > begin && gc_line_blank(&rd->lines[end - 1]))
+    end--;
+  while (begin < end && gc_line_blank(&rd->lines[begin]))
+    begin++;
+  tx.lines = rd->lines + begin;
+  tx.nlines = end - begin;
+  if (!g)
+    g = rd->hint;
+  if (!g) {
+    int best = 0;
+    for (size_t i = 0; i < gc_genre_count(); i++) {
+      const gc_genre *c = gc_genre_at(i);
+      int score = c->sniff_text ? c->sniff_text(&tx) : 0;
+      if (score > best)
+        best = score, g = c;
+    }
+  }
+  if (!g) {
+    gc_error_set(err, GC_E_SYNTAX, first_line, 1,
+                 "cannot tell the genre of this puzzle: start it with a header "
+                 "line such as 'skyscrapers', or use --genre");
+    set_source(err, rd);
+    return GC_READ_ERROR;
+  }
+  gc_puzzle *pz = calloc(1, sizeof *pz);
+  if (!pz) {
+    gc_error_set(err, GC_E_NOMEM, first_line, 0, "out of memory");
+    return GC_READ_ERROR;
+  }
+  pz->genre = g;
+  pz->line = first_line;
+  if (g->parse_text(&tx, pz, err)) {
+    gc_puzzle_free(pz);
+    set_source(err, rd);
+    return GC_READ_ERROR;
+  }
+  *out = pz;
+  return GC_READ_PUZZLE;
+}
+
+int gc_reader_next(gc_reader *rd, gc_puzzle **out, gc_error *err) {
+  *out = NULL;
+  gc_error_clear(err);
+  return rd->json ? next_json(rd, out, err) : next_text(rd, out, err);
+}
+
+/*------------------------------------------------------------------------*/
+
+int gc_read_file(const char *path, char **data, size_t *len, size_t max_bytes,
+                 gc_error *err) {
+  *data = NULL;
+  *len = 0;
+  if (!max_bytes)
+    max_bytes = GC_DEFAULT_MAX_INPUT;
+  int is_stdin = !strcmp(path, "-");
+  FILE *f = is_stdin ? stdin : fopen(path, "rb");
+  gc_error_clear(err);
+  gc_error_source(err, is_stdin ? "<stdin>" : path);
+  if (!f) {
+    gc_error_set(err, GC_E_OPEN, 0, 0, "cannot open: %s", strerror(errno));
+    return -1;
+  }
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap + 1);
+  if (!buf) {
+    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
+    goto fail;
+  }
+  for (;;) {
+    if (n == cap) {
+      if (cap >= max_bytes) {
+        gc_error_set(err, GC_E_TOO_LARGE, 0, 0,
+                     "input is larger than %zu bytes", max_bytes);
+        goto fail;
+      }
+      cap = cap * 2 > max_bytes ? max_bytes : cap * 2;
+      char *p = realloc(buf, cap + 1);
+      if (!p) {
+        gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
+        goto fail;
+      }
+      buf = p;
+    }
+    size_t got = fread(buf + n, 1, cap - n, f);
+    n += got;
+    if (got == 0) {
+      if (ferror(f)) {
+        gc_error_set(err, GC_E_IO, 0, 0, "read error: %s", strerror(errno));
+        goto fail;
+      }
+      if (n == cap && cap >= max_bytes) {
+        int c = fgetc(f);
+        if (c != EOF) {
+          gc_error_set(err, GC_E_TOO_LARGE, 0, 0,
+                       "input is larger than %zu bytes", max_bytes);
+          goto fail;
+        }
+      }
+      break;
+    }
+  }
+  buf[n] = 0;
+  if (!is_stdin)
+    fclose(f);
+  *data = buf;
+  *len = n;
+  return 0;
+fail:
+  free(buf);
+  if (!is_stdin && f)
+    fclose(f);
+  return -1;
+}

@@ -1,0 +1,508 @@
+/*
+ * skyscrapers.c: the puzzle also known as Towers.  An n x n grid holds a
+ * Latin square of building heights 1..n; a clue outside the grid says how
+ * many buildings are seen from there, a building hiding every lower one
+ * behind it.  Clues may be missing on any side (0), digits may be given,
+ * and the optional Sudoku boxes of a rows by b columns (a*b = n) make
+ * "Skyscraper Sudoku": every box holds 1..n once.
+ *
+ * Text notation (n + 2 lines; '.', '-', '_' or 0 = no clue / empty):
+ *     skyscrapers            optional header; may add "boxes 2x3"
+ *       . . 1 2              the clues above the columns, left to right
+ *     . . . . . .            per row: left clue, n cells, right clue
+ *     . . . . . 2
+ *     1 . . . . .
+ *     . . . . . .
+ *       . . 3 .              the clues below the columns
+ * For n <= 9 a line may also be written without spaces ("..12").
+ * JSON: top, bottom (left to right), left, right (top to bottom), givens
+ * (n x n), boxes ([a, b] or null), as in the corpus.
+ *
+ * Encoding (encodings.md section 4): one-hot cells and the extended Latin
+ * square; per clue a prefix-maximum ladder M[p][v] = "max(h0..hp) >= v",
+ * visible literals vis[p] = "h_p > max(h0..h_{p-1})", and one two-way
+ * sequential counter for "exactly c-1 of vis[1..n-1]" (h0 is always
+ * seen).  With the edge_units option, Tatham's edge deductions are added as
+ * unit clauses: clue c forbids values above n-c+1+p in the first c-1 cells,
+ * clue 1 puts n at the edge, clue n puts 1..n in order.  Size per clue is
+ * O(n^2), so the puzzle is O(n^3) besides the Latin core.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../encoder/card.h"
+#include "../encoder/latin.h"
+#include "../formats/strbuf.h"
+#include "genre.h"
+
+enum { TOP, BOTTOM, LEFT, RIGHT, SIDES };
+static const char *const side_key[SIDES] = {"top", "bottom", "left", "right"};
+
+typedef struct sky {
+  int *clue[SIDES]; /* each n long, 0 = no clue */
+  int *givens;      /* n * n, 0 = empty */
+  int br, bc;       /* box rows and columns, 0 = no boxes */
+} sky;
+
+#define SKY_MAX_N 32
+
+static int sky_alloc(gc_puzzle *pz, int n, gc_error *err) {
+  sky *s = gc_calloc(1, sizeof *s + (size_t)(4 * n + n * n) * sizeof(int), err);
+  if (!s)
+    return -1;
+  int *p = (int *)(s + 1);
+  for (int k = 0; k < SIDES; k++)
+    s->clue[k] = p + k * n;
+  s->givens = p + 4 * n;
+  pz->n = n;
+  pz->data = s;
+  return 0;
+}
+
+/* Cell p of the line that clue (side, i) looks along. */
+static void line_cell(int side, int i, int p, int n, int *r, int *c) {
+  switch (side) {
+  case TOP: *r = p, *c = i; break;
+  case BOTTOM: *r = n - 1 - p, *c = i; break;
+  case LEFT: *r = i, *c = p; break;
+  default: *r = i, *c = n - 1 - p; break;
+  }
+}
+
+static const char *side_words(int side) {
+  static const char *const w[SIDES] = {"above column", "below column",
+                                       "left of row", "right of row"};
+  return w[side];
+}
+
+/* A digit given twice in a row, column or box: which cell repeats which. */
+static int find_repeat(int n, const int *g, int br, int bc, int *r1, int *c1,
+                       int *r2, int *c2) {
+  for (int a = 0; a < n * n; a++) {
+    if (!g[a])
+      continue;
+    for (int b = a + 1; b < n * n; b++) {
+      if (g[b] != g[a])
+        continue;
+      int ra = a / n, ca = a % n, rb = b / n, cb = b % n;
+      int same = ra == rb || ca == cb ||
+                 (br && ra / br == rb / br && ca / bc == cb / bc);
+      if (same) {
+        *r1 = ra, *c1 = ca, *r2 = rb, *c2 = cb;
+        return 1;
+      }
+    }
+  }
+  return 0;
+}
+
+static const char *unit_name(int r1, int c1, int r2, int c2) {
+  return r1 == r2 ? "row" : c1 == c2 ? "column" : "box";
+}
+
+/*------------------------------------------------------------------------*/
+
+static int parse_boxes_json(const gc_jctx *cx, const json_t *rec, int n, sky *s,
+                            gc_error *err) {
+  int ab[2];
+  int rc = gc_json_ints(cx, rec, "boxes", 2, 1, n, ab, err);
+  if (rc <= 0)
+    return rc;
+  if (ab[0] * ab[1] != n) {
+    gc_jerr(cx, err, GC_E_SHAPE, "boxes", -1, -1,
+            "boxes of %d x %d cells do not tile a %d x %d grid (need a*b = %d)",
+            ab[0], ab[1], n, n, n);
+    return -1;
+  }
+  s->br = ab[0];
+  s->bc = ab[1];
+  return 1;
+}
+
+static int sky_parse_json(const json_t *rec, const gc_jctx *cx, gc_puzzle *pz,
+                          gc_error *err) {
+  int n;
+  const char *infer = json_object_get(rec, "top") ? "top" : "givens";
+  if (gc_json_size(cx, rec, infer, SKY_MAX_N, "skyscrapers", &n, err) ||
+      sky_alloc(pz, n, err))
+    return -1;
+  sky *s = pz->data;
+  for (int k = 0; k < SIDES; k++)
+    if (gc_json_ints(cx, rec, side_key[k], n, 0, n, s->clue[k], err) < 0)
+      return -1;
+  if (gc_json_matrix(cx, rec, "givens", n, 0, n, s->givens, err) < 0 ||
+      parse_boxes_json(cx, rec, n, s, err) < 0)
+    return -1;
+  int r1, c1, r2, c2;
+  if (find_repeat(n, s->givens, s->br, s->bc, &r1, &c1, &r2, &c2)) {
+    gc_jerr(cx, err, GC_E_CONTRADICTION, "givens", r2, c2,
+            "%d is given twice in %s %d (r%dc%d and r%dc%d)",
+            s->givens[r2 * n + c2], unit_name(r1, c1, r2, c2),
+            r1 == r2 ? r1 + 1 : c1 == c2 ? c1 + 1 : (r1 / s->br) * (n / s->bc) + c1 / s->bc + 1,
+            r1 + 1, c1 + 1, r2 + 1, c2 + 1);
+    return -1;
+  }
+  return 0;
+}
+
+/*------------------------------------------------------------------------*/
+
+static int is_empty_mark(const char *s, size_t len) {
+  return len == 1 && (*s == '.' || *s == '-' || *s == '_');
+}
+
+/* Reads `want` entries of a line: white-space separated tokens, or for
+   n <= 9 one run of characters. */
+static int line_entries(const gc_text_line *ln, size_t want, gc_token *tok,
+                        const char *what, const char *source, gc_error *err) {
+  size_t k = gc_tokens(ln, tok, want);
+  if (k == 1 && want > 1 && tok[0].len == want && want <= 11) {
+    gc_token t = tok[0];
+    for (size_t i = 0; i < want; i++) {
+      tok[i].s = t.s + i;
+      tok[i].len = 1;
+      tok[i].line = t.line;
+      tok[i].col = t.col + (long)i;
+    }
+    k = want;
+  }
+  if (k != want) {
+    long col = k > want ? tok[want - 1].col + (long)tok[want - 1].len
+                        : ln->col0 + (long)ln->len;
+    if (k > want) {
+      gc_token extra[64];
+      size_t got = gc_tokens(ln, extra, 64);
+      if (got > want && want < 64)
+        col = extra[want].col;
+    }
+    gc_text_err(err, GC_E_SHAPE, source, ln->lineno, col,
+                "%s has %zu entries, expected %zu", what, k, want);
+    return -1;
+  }
+  return 0;
+}
+
+static int entry_value(const gc_token *t, int n, const char *what,
+                       const char *source, int *out, gc_error *err) {
+  if (is_empty_mark(t->s, t->len)) {
+    *out = 0;
+    return 0;
+  }
+  return gc_token_int(t, source, what, 0, n, out, err);
+}
+
+static int parse_header(const gc_text *tx, int *br, int *bc, int *declared,
+                        gc_error *err) {
+  *br = *bc = *declared = 0;
+  if (!tx->header)
+    return 0;
+  gc_token t[8];
+  size_t k = gc_tokens(tx->header, t, 8);
+  for (size_t i = 0; i < k && i < 8; i++) {
+    const char *s = t[i].s;
+    size_t len = t[i].len;
+    if (len > 6 && !strncmp(s, "boxes=", 6))
+      s += 6, len -= 6;
+    else if (len == 5 && !strncmp(s, "boxes", 5) && i + 1 < k && i + 1 < 8) {
+      i++;
+      s = t[i].s, len = t[i].len;
+    } else if (len < 4 || memchr(s, 'x', len) == NULL) {
+      int v;
+      if (gc_token_int(&t[i], tx->source, "grid size", 1, SKY_MAX_N, &v, err))
+        return -1;
+      *declared = v;
+      continue;
+    }
+    int a = 0, b = 0;
+    char buf[32];
+    snprintf(buf, sizeof buf, "%.*s", (int)(len < 31 ? len : 31), s);
+    if (sscanf(buf, "%dx%d", &a, &b) != 2 || a < 1 || b < 1 || a > SKY_MAX_N ||
+        b > SKY_MAX_N) {
+      gc_text_err(err, GC_E_SYNTAX, tx->source, t[i].line, t[i].col,
+                  "expected boxes as AxB (rows x columns), got '%s'", buf);
+      return -1;
+    }
+    *br = a, *bc = b;
+  }
+  return 0;
+}
+
+static int sky_parse_text(const gc_text *tx, gc_puzzle *pz, gc_error *err) {
+  int br, bc, declared;
+  if (parse_header(tx, &br, &bc, &declared, err))
+    return -1;
+  size_t count = gc_text_content(tx, NULL, 0);
+  long n = (long)count - 2;
+  long at = tx->nlines ? tx->lines[0].lineno : (tx->header ? tx->header->lineno : 1);
+  if (n < 1) {
+    gc_text_err(err, GC_E_SHAPE, tx->source, at, 1,
+                "a skyscrapers puzzle needs a clue line, at least one row and "
+                "a clue line; found %zu lines",
+                count);
+    return -1;
+  }
+  if (n > SKY_MAX_N) {
+    gc_text_err(err, GC_E_TOO_LARGE, tx->source, at, 1,
+                "%zu lines make a %ld x %ld grid; skyscrapers grids go up to %d",
+                count, n, n, SKY_MAX_N);
+    return -1;
+  }
+  const gc_text_line *ln[SKY_MAX_N + 2];
+  gc_text_content(tx, ln, SKY_MAX_N + 2);
+  if (declared && declared != n) {
+    gc_text_err(err, GC_E_SHAPE, tx->source, ln[count - 1]->lineno, 1,
+                "the header says %d x %d but there are %ld rows (after the "
+                "top clue line, before the bottom one)",
+                declared, declared, n);
+    return -1;
+  }
+  if (br && br * bc != n) {
+    gc_text_err(err, GC_E_SHAPE, tx->source, tx->header->lineno,
+                tx->header->col0,
+                "boxes of %d x %d cells do not tile a %ld x %ld grid", br, bc,
+                n, n);
+    return -1;
+  }
+  if (sky_alloc(pz, (int)n, err))
+    return -1;
+  sky *s = pz->data;
+  s->br = br, s->bc = bc;
+  gc_token tok[SKY_MAX_N + 2];
+  const char *src = tx->source;
+  if (line_entries(ln[0], (size_t)n, tok, "the top clue line", src, err))
+    return -1;
+  for (int i = 0; i < n; i++)
+    if (entry_value(&tok[i], (int)n, "clue", src, &s->clue[TOP][i], err))
+      return -1;
+  for (int r = 0; r < n; r++) {
+    char what[32];
+    snprintf(what, sizeof what, "row %d", r + 1);
+    if (line_entries(ln[r + 1], (size_t)n + 2, tok, what, src, err) ||
+        entry_value(&tok[0], (int)n, "clue", src, &s->clue[LEFT][r], err) ||
+        entry_value(&tok[n + 1], (int)n, "clue", src, &s->clue[RIGHT][r], err))
+      return -1;
+    for (int c = 0; c < n; c++) {
+      int *cell = &s->givens[r * n + c];
+      if (entry_value(&tok[c + 1], (int)n, "digit", src, cell, err))
+        return -1;
+      int r1, c1, r2, c2;
+      if (*cell && find_repeat((int)n, s->givens, br, bc, &r1, &c1, &r2, &c2)) {
+        gc_text_err(err, GC_E_CONTRADICTION, src, tok[c + 1].line,
+                    tok[c + 1].col, "%d is given twice in the same %s (r%dc%d and r%dc%d)",
+                    *cell, unit_name(r1, c1, r2, c2), r1 + 1, c1 + 1, r2 + 1,
+                    c2 + 1);
+        return -1;
+      }
+    }
+  }
+  if (line_entries(ln[n + 1], (size_t)n, tok, "the bottom clue line", src, err))
+    return -1;
+  for (int i = 0; i < n; i++)
+    if (entry_value(&tok[i], (int)n, "clue", src, &s->clue[BOTTOM][i], err))
+      return -1;
+  return 0;
+}
+
+/* Digits and empties only, with clue lines one shorter... than rows. */
+static int sky_sniff(const gc_text *tx) {
+  for (size_t i = 0; i < tx->nlines; i++) {
+    const gc_text_line *ln = &tx->lines[i];
+    for (size_t k = 0; k < ln->len; k++) {
+      char ch = ln->s[k];
+      if (!(ch == ' ' || ch == '\t' || ch == '.' || ch == '-' || ch == '_' ||
+            (ch >= '0' && ch <= '9')))
+        return 0;
+    }
+  }
+  return 50;
+}
+
+/*------------------------------------------------------------------------*/
+
+static void encode_clue(gc_cnf *cnf, int first, int n, int side, int i, int c,
+                        int edge_units) {
+  /* x(p, v): the cell at distance p from the clue holds v. */
+#define X(p, v) (gc_latin_var(first, n, rr[p], cc[p], (v)))
+  int rr[SKY_MAX_N], cc[SKY_MAX_N];
+  for (int p = 0; p < n; p++)
+    line_cell(side, i, p, n, &rr[p], &cc[p]);
+  char name[32];
+  int mfirst = 0, vfirst = 0;
+  if (n > 1) {
+    snprintf(name, sizeof name, "%s[%d].max", side_key[side], i);
+    mfirst = gc_cnf_block(cnf, name, "pos,value-2", n - 1, n - 1, 1);
+    snprintf(name, sizeof name, "%s[%d].visible", side_key[side], i);
+    vfirst = gc_cnf_block(cnf, name, "pos-1", n - 1, 1, 1);
+    if (!mfirst || !vfirst)
+      return;
+  }
+  /* M(p, v) with its constant ends folded. */
+#define M(p, v)                                                                \
+  ((v) <= 1 ? GC_TRUE                                                          \
+   : (v) > n || (p) < 0 ? GC_FALSE                                             \
+                        : mfirst + (p) * (n - 1) + ((v) - 2))
+  for (int p = 0; p + 1 < n; p++)
+    for (int v = 2; v <= n; v++) {
+      gc_cnf_binary(cnf, -M(p, v + 1), M(p, v));
+      gc_cnf_binary(cnf, -M(p - 1, v), M(p, v));
+      gc_cnf_binary(cnf, -X(p, v), M(p, v));
+      gc_cnf_quaternary(cnf, -M(p, v), M(p, v + 1), M(p - 1, v), X(p, v));
+    }
+  int vis[SKY_MAX_N];
+  for (int p = 1; p < n; p++) {
+    int s = vfirst + p - 1;
+    vis[p - 1] = s;
+    for (int v = 1; v <= n; v++) {
+      gc_cnf_ternary(cnf, -X(p, v), M(p - 1, v), s);
+      gc_cnf_ternary(cnf, -X(p, v), -M(p - 1, v), -s);
+    }
+  }
+  gc_enc_exactly(cnf, vis, (size_t)(n - 1), c - 1);
+  if (edge_units) {
+    for (int p = 0; p <= c - 2; p++)
+      for (int v = n - c + 2 + p; v <= n; v++)
+        gc_cnf_unit(cnf, -X(p, v));
+    if (c == 1)
+      gc_cnf_unit(cnf, X(0, n));
+    if (c == n)
+      for (int p = 0; p < n; p++)
+        gc_cnf_unit(cnf, X(p, p + 1));
+  }
+#undef M
+#undef X
+}
+
+static int sky_encode(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err) {
+  (void)err;
+  const sky *s = pz->data;
+  int n = pz->n;
+  int first = gc_latin_block(cnf, n);
+  if (!first)
+    return -1;
+  gc_latin_encode(cnf, first, n);
+  if (s->br)
+    gc_latin_boxes(cnf, first, n, s->br, s->bc);
+  gc_latin_givens(cnf, first, n, s->givens);
+  for (int side = 0; side < SIDES; side++)
+    for (int i = 0; i < n; i++)
+      if (s->clue[side][i])
+        encode_clue(cnf, first, n, side, i, s->clue[side][i],
+                    cnf->opt ? cnf->opt->edge_units : 1);
+  return gc_cnf_status(cnf) ? -1 : 0;
+}
+
+/*------------------------------------------------------------------------*/
+
+static int sky_check(const gc_puzzle *pz, const gc_grid *g, char *why,
+                     size_t size) {
+  const sky *s = pz->data;
+  int n = pz->n;
+  if (g->n != n) {
+    snprintf(why, size, "the grid is %d x %d, the puzzle %d x %d", g->n, g->n,
+             n, n);
+    return 0;
+  }
+  for (int r = 0; r < n; r++)
+    for (int c = 0; c < n; c++) {
+      int v = g->cell[r * n + c];
+      if (v < 1 || v > n) {
+        snprintf(why, size, "r%dc%d holds %d, not a height 1..%d", r + 1,
+                 c + 1, v, n);
+        return 0;
+      }
+      int gv = s->givens[r * n + c];
+      if (gv && gv != v) {
+        snprintf(why, size, "r%dc%d holds %d but %d is given there", r + 1,
+                 c + 1, v, gv);
+        return 0;
+      }
+    }
+  int r1, c1, r2, c2;
+  if (find_repeat(n, g->cell, s->br, s->bc, &r1, &c1, &r2, &c2)) {
+    const char *unit = unit_name(r1, c1, r2, c2);
+    if (r1 == r2)
+      snprintf(why, size, "row %d repeats %d (columns %d and %d)", r1 + 1,
+               g->cell[r1 * n + c1], c1 + 1, c2 + 1);
+    else if (c1 == c2)
+      snprintf(why, size, "column %d repeats %d (rows %d and %d)", c1 + 1,
+               g->cell[r1 * n + c1], r1 + 1, r2 + 1);
+    else
+      snprintf(why, size, "%s %d repeats %d (r%dc%d and r%dc%d)", unit,
+               (r1 / s->br) * (n / s->bc) + c1 / s->bc + 1,
+               g->cell[r1 * n + c1], r1 + 1, c1 + 1, r2 + 1, c2 + 1);
+    return 0;
+  }
+  for (int side = 0; side < SIDES; side++)
+    for (int i = 0; i < n; i++) {
+      int clue = s->clue[side][i];
+      if (!clue)
+        continue;
+      int seen = 0, top = 0;
+      for (int p = 0; p < n; p++) {
+        int r, c;
+        line_cell(side, i, p, n, &r, &c);
+        if (g->cell[r * n + c] > top) {
+          top = g->cell[r * n + c];
+          seen++;
+        }
+      }
+      if (seen != clue) {
+        snprintf(why, size, "clue %d %s %d sees %d", clue, side_words(side),
+                 i + 1, seen);
+        return 0;
+      }
+    }
+  return 1;
+}
+
+/*------------------------------------------------------------------------*/
+
+static void put_entry(gc_strbuf *b, int v, int w, int lead) {
+  if (v)
+    gc_sb_printf(b, "%s%*d", lead ? " " : "", w, v);
+  else
+    gc_sb_printf(b, "%s%*s", lead ? " " : "", w, ".");
+}
+
+static char *sky_render(const gc_puzzle *pz, const gc_grid *g) {
+  const sky *s = pz->data;
+  int n = pz->n, w = n >= 10 ? 2 : 1;
+  gc_strbuf b = {0};
+  if (s->br)
+    gc_sb_printf(&b, "skyscrapers boxes %dx%d\n", s->br, s->bc);
+  gc_sb_put(&b, w == 1 ? " " : "  ");
+  for (int i = 0; i < n; i++)
+    put_entry(&b, s->clue[TOP][i], w, 1);
+  gc_sb_put(&b, "\n");
+  for (int r = 0; r < n; r++) {
+    put_entry(&b, s->clue[LEFT][r], w, 0);
+    for (int c = 0; c < n; c++)
+      put_entry(&b, g ? g->cell[r * n + c] : s->givens[r * n + c], w, 1);
+    put_entry(&b, s->clue[RIGHT][r], w, 1);
+    gc_sb_put(&b, "\n");
+  }
+  gc_sb_put(&b, w == 1 ? " " : "  ");
+  for (int i = 0; i < n; i++)
+    put_entry(&b, s->clue[BOTTOM][i], w, 1);
+  gc_sb_put(&b, "\n");
+  return gc_sb_finish(&b);
+}
+
+static const char *const sky_aliases[] = {"towers", "skyscraper", NULL};
+
+const gc_genre gc_genre_skyscrapers = {
+    .name = "skyscrapers",
+    .aliases = sky_aliases,
+    .summary = "Latin square of heights; edge clues count the buildings seen "
+               "(optional Sudoku boxes)",
+    .max_n = SKY_MAX_N,
+    .cells = GC_CELLS_ONE_HOT,
+    .parse_json = sky_parse_json,
+    .parse_text = sky_parse_text,
+    .sniff_text = sky_sniff,
+    .encode = sky_encode,
+    .check = sky_check,
+    .render = sky_render,
+    .free_data = free,
+};

@@ -1,0 +1,280 @@
+/*
+ * gridcnf.h: the public interface of gridcnf, a library that translates
+ * logic-grid puzzles (Skyscrapers, and every genre in the registry) into
+ * CNF and solves them with the embedded CaDiCaL SAT solver.
+ *
+ * The library never prints and never exits: every failure comes back as a
+ * gc_error with a code, a message and, where the input has one, a line and
+ * column.  This header stands alone: it includes only the C library.
+ *
+ * Typical use:
+ *   gc_reader *rd = gc_reader_new(text, len, "puzzles.jsonl", NULL, &err);
+ *   gc_puzzle *pz;
+ *   while (gc_reader_next(rd, &pz, &err) != GC_READ_END) {
+ *     if (!pz) { report(&err); continue; }       (a bad record; go on)
+ *     gc_result res;
+ *     gc_solve(pz, &opts, &limits, &res, &err);
+ *     ... gc_result_free(&res); gc_puzzle_free(pz);
+ *   }
+ *   gc_reader_free(rd);
+ */
+#ifndef GRIDCNF_H
+#define GRIDCNF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GC_VERSION "0.1.0"
+
+/*------------------------------------------------------------------------*/
+/* Errors.  One X-macro gives the code, its name and the CLI exit code.    */
+
+#define GC_CODES(X)                                                        \
+  X(GC_OK, "ok", 0)                                                        \
+  X(GC_E_USAGE, "usage", 64)                                               \
+  X(GC_E_SYNTAX, "syntax", 65)                                             \
+  X(GC_E_RANGE, "range", 65)                                               \
+  X(GC_E_SHAPE, "shape", 65)                                               \
+  X(GC_E_CONTRADICTION, "contradiction", 65)                               \
+  X(GC_E_TOO_LARGE, "too-large", 65)                                       \
+  X(GC_E_OPEN, "cannot-open", 66)                                          \
+  X(GC_E_NOMEM, "out-of-memory", 70)                                       \
+  X(GC_E_INTERNAL, "internal", 70)                                         \
+  X(GC_E_IO, "io", 74)
+
+typedef enum gc_code {
+#define GC_CODE_ENUM(sym, name, exitcode) sym,
+  GC_CODES(GC_CODE_ENUM)
+#undef GC_CODE_ENUM
+  GC_CODE_COUNT
+} gc_code;
+
+/* Fixed buffers, so that even out-of-memory can be reported. */
+typedef struct gc_error {
+  gc_code code;
+  char source[128];  /* file name, "<stdin>", or "" */
+  long line, column; /* from 1; 0 = not applicable */
+  char path[64];     /* JSON path of the offending value, or "" */
+  char message[256]; /* lower case, no final period */
+} gc_error;
+
+void gc_error_clear(gc_error *err);
+void gc_error_source(gc_error *err, const char *source); /* sets source */
+const char *gc_code_name(gc_code code);
+int gc_code_exit(gc_code code);
+/* "source:line:column: message (path)"; the parts that are empty are left
+   out.  Returns the length it wanted, as snprintf does. */
+int gc_error_format(const gc_error *err, char *buf, size_t size);
+
+/*------------------------------------------------------------------------*/
+/* Encoding options: the one table.  Each row: field, kind, default, low,
+   high, the names of an enum's values separated by '|', and a help line.
+   The CLI's --name=value parser, --help lines and the DIMACS header are
+   all generated from it.                                                  */
+
+#define GC_OPTIONS(X)                                                      \
+  X(amo, GC_OPT_ENUM, 0, 0, 2, "auto|pairwise|seq",                        \
+    "at-most-one encoding: auto = pairwise up to 12 literals, "            \
+    "sequential counter above")                                           \
+  X(edge_units, GC_OPT_BOOL, 1, 0, 1, NULL,                                \
+    "Skyscrapers: add the edge-clue deductions as unit clauses")           \
+  X(preprocess, GC_OPT_BOOL, 1, 0, 1, NULL,                                \
+    "let CaDiCaL simplify the formula before and during search")
+
+typedef enum gc_opt_kind { GC_OPT_BOOL, GC_OPT_INT, GC_OPT_ENUM } gc_opt_kind;
+
+typedef enum gc_amo { GC_AMO_AUTO = 0, GC_AMO_PAIRWISE = 1, GC_AMO_SEQ = 2 } gc_amo;
+
+typedef struct gc_options {
+#define GC_OPTION_FIELD(name, kind, def, lo, hi, values, help) int name;
+  GC_OPTIONS(GC_OPTION_FIELD)
+#undef GC_OPTION_FIELD
+} gc_options;
+
+typedef struct gc_option_info {
+  const char *name; /* field name; the CLI spells '_' as '-' */
+  gc_opt_kind kind;
+  int def, lo, hi;
+  const char *values; /* enums: "a|b|c"; else NULL */
+  const char *help;
+  size_t offset; /* of the int field in gc_options */
+} gc_option_info;
+
+void gc_options_default(gc_options *opt);
+size_t gc_option_count(void);
+const gc_option_info *gc_option_at(size_t i);
+const gc_option_info *gc_option_find(const char *name); /* '-' or '_' */
+/* Sets one option from its text ("seq", "1", "off", ...). */
+int gc_option_set(gc_options *opt, const gc_option_info *info,
+                  const char *value, gc_error *err);
+/* The value as text (enum name, 0/1, number) into buf. */
+const char *gc_option_value(const gc_options *opt, const gc_option_info *info,
+                            char *buf, size_t size);
+
+/*------------------------------------------------------------------------*/
+/* Genres.                                                                 */
+
+typedef struct gc_genre gc_genre;
+
+size_t gc_genre_count(void);
+const gc_genre *gc_genre_at(size_t i);
+/* By name or alias, case-insensitive ("skyscrapers", "towers"). */
+const gc_genre *gc_genre_find(const char *name);
+const char *gc_genre_name(const gc_genre *g);
+const char *gc_genre_summary(const gc_genre *g);
+const char *const *gc_genre_aliases(const gc_genre *g); /* NULL-terminated */
+int gc_genre_max_n(const gc_genre *g);
+
+/*------------------------------------------------------------------------*/
+/* Puzzles and grids.                                                      */
+
+typedef struct gc_puzzle gc_puzzle;
+
+/* An n x n grid.  Digits 1..n (0 = empty) for Latin genres; 0/1 (1 = star)
+   for Star Battle. */
+typedef struct gc_grid {
+  int n;
+  int *cell; /* row-major, n*n */
+} gc_grid;
+
+int gc_grid_init(gc_grid *g, int n); /* zeroed; 0 or -1 when out of memory */
+void gc_grid_free(gc_grid *g);
+int gc_grid_equal(const gc_grid *a, const gc_grid *b);
+
+const gc_genre *gc_puzzle_genre(const gc_puzzle *pz);
+int gc_puzzle_n(const gc_puzzle *pz);
+const char *gc_puzzle_id(const gc_puzzle *pz); /* NULL when the input had none */
+long gc_puzzle_line(const gc_puzzle *pz);      /* where it started, from 1 */
+/* The known solution that came with the input ("solution" key), or NULL. */
+const gc_grid *gc_puzzle_known(const gc_puzzle *pz);
+void gc_puzzle_free(gc_puzzle *pz);
+
+/* The genre's own rule checker, independent of any encoding.  Returns 1
+   when g solves pz; otherwise 0 and the first broken rule in why. */
+int gc_check(const gc_puzzle *pz, const gc_grid *g, char *why, size_t size);
+
+/* The puzzle, and the grid if g is not NULL, as text the text reader reads
+   back.  Returns a malloc'd string, or NULL when out of memory. */
+char *gc_render_text(const gc_puzzle *pz, const gc_grid *g);
+
+/*------------------------------------------------------------------------*/
+/* Reading puzzles.  Formats: "json" (JSON lines, concatenated or
+   pretty-printed objects, or one array of them) and "text" (each genre's
+   own notation); "auto" picks json when the first character that is not
+   space is '{' or '['.                                                    */
+
+typedef struct gc_reader gc_reader;
+
+typedef struct gc_read_options {
+  const char *format; /* "auto" (NULL), "json" or "text" */
+  const char *genre;  /* genre for records that do not name one, or NULL */
+} gc_read_options;
+
+enum { GC_READ_END = 0, GC_READ_PUZZLE = 1, GC_READ_ERROR = -1 };
+
+/* Reads from a buffer the caller keeps alive until gc_reader_free.
+   Returns NULL (and err) on a bad option or out of memory. */
+gc_reader *gc_reader_new(const char *data, size_t len, const char *source,
+                         const gc_read_options *ropt, gc_error *err);
+/* GC_READ_PUZZLE: *out is a puzzle to free.  GC_READ_ERROR: *out is NULL,
+   err says why; the next call goes on with the next record.
+   GC_READ_END: nothing more. */
+int gc_reader_next(gc_reader *rd, gc_puzzle **out, gc_error *err);
+void gc_reader_free(gc_reader *rd);
+
+/* Reads a whole file ("-" = standard input) into a malloc'd buffer, at most
+   max_bytes (0 = 256 MiB). */
+int gc_read_file(const char *path, char **data, size_t *len, size_t max_bytes,
+                 gc_error *err);
+
+/*------------------------------------------------------------------------*/
+/* Solving.                                                                */
+
+typedef enum gc_status {
+  GC_STATUS_UNIQUE,   /* one solution, proven */
+  GC_STATUS_MULTIPLE, /* a second solution was found */
+  GC_STATUS_NONE,     /* no solution */
+  GC_STATUS_UNKNOWN,  /* stopped by the time limit or an interrupt */
+  GC_STATUS_SOLVED,   /* a solution; uniqueness not asked */
+  GC_STATUS_COUNTED   /* --count: count solutions, see gc_result.count */
+} gc_status;
+
+const char *gc_status_name(gc_status s); /* "unique", "multiple", ... */
+
+typedef enum gc_mode {
+  GC_MODE_UNIQUE = 0, /* first solution, then prove uniqueness */
+  GC_MODE_FIRST,      /* first solution only */
+  GC_MODE_COUNT       /* count up to limits.count solutions */
+} gc_mode;
+
+typedef enum gc_stop {
+  GC_STOP_NONE = 0,
+  GC_STOP_TIME,     /* the time limit passed */
+  GC_STOP_INTERRUPT /* *limits.interrupt became non-zero */
+} gc_stop;
+
+typedef struct gc_limits {
+  gc_mode mode;
+  long count;                       /* GC_MODE_COUNT: the cap, >= 1 */
+  double timeout;                   /* seconds for this solve; <= 0: none */
+  const volatile int *interrupt;    /* polled; non-zero stops; may be NULL */
+} gc_limits;
+
+typedef struct gc_stats {
+  int vars;
+  long clauses;
+  double parse_ms, encode_ms, solve_ms, unique_ms;
+} gc_stats;
+
+typedef struct gc_result {
+  gc_status status;
+  gc_stop stop;    /* why the status is unknown, or why a count stopped */
+  gc_grid first;   /* n == 0 when there is none */
+  gc_grid second;  /* MULTIPLE: a different solution */
+  long count;      /* solutions found (all modes) */
+  int complete;    /* COUNT: 1 when every solution was counted */
+  gc_stats stats;
+} gc_result;
+
+void gc_result_init(gc_result *res);
+void gc_result_free(gc_result *res);
+
+/* Encodes pz, solves it with CaDiCaL and checks every solution with the
+   genre's checker before returning it (a failed check is GC_E_INTERNAL).
+   Returns 0, or -1 with err set. */
+int gc_solve(const gc_puzzle *pz, const gc_options *opt,
+             const gc_limits *lim, gc_result *res, gc_error *err);
+
+/*------------------------------------------------------------------------*/
+/* DIMACS out and back.                                                    */
+
+/* Writes the CNF of pz, with "c gridcnf" comment lines that name the genre,
+   the options and the variable blocks.  With block != NULL, also writes the
+   clause that excludes that solution (UNSAT then certifies uniqueness).
+   Returns a malloc'd string in *text and its length, or -1 with err. */
+int gc_dimacs(const gc_puzzle *pz, const gc_options *opt, const gc_grid *block,
+              char **text, size_t *len, gc_error *err);
+
+/* Reads an external solver's answer: "s SATISFIABLE" with "v" lines (the
+   SAT competition's form: CaDiCaL, Kissat, ...) or MiniSat's result file
+   ("SAT" then the literals).  *sat: 1 SAT, 0 UNSAT, -1 unknown/indeterminate.
+   The model is returned as values[1..nvars] in {-1, 0, 1} (0: not given). */
+int gc_model_read(const char *data, size_t len, const char *source, int *sat,
+                  signed char **values, int *nvars, gc_error *err);
+
+/* Turns a model of pz's CNF (as gc_dimacs wrote it with opt) into a grid and
+   checks it.  Returns 0, or -1 with err (a model that breaks the puzzle's
+   rules, or does not fit its CNF). */
+int gc_decode(const gc_puzzle *pz, const gc_options *opt,
+              const signed char *values, int nvars, gc_grid *out,
+              gc_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
