@@ -83,7 +83,9 @@ int gc_error_format(const gc_error *err, char *buf, size_t size);
   X(edge_units, GC_OPT_BOOL, 1, 0, 1, NULL,                                \
     "Skyscrapers: add the edge-clue deductions as unit clauses")           \
   X(preprocess, GC_OPT_BOOL, 1, 0, 1, NULL,                                \
-    "let CaDiCaL simplify the formula before and during search")
+    "let CaDiCaL simplify the formula before and during search")           \
+  X(sb_window, GC_OPT_BOOL, 0, 0, 1, NULL,                                 \
+    "Star Battle: a block literal per 2x2 window (b <-> any of its cells)")
 
 typedef enum gc_opt_kind { GC_OPT_BOOL, GC_OPT_INT, GC_OPT_ENUM } gc_opt_kind;
 

@@ -1,0 +1,136 @@
+/* testutil.c: see testutil.h. */
+#include "testutil.h"
+
+#include <ccadical.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli/cli.h"
+#include "solver-glue/cadical.h"
+
+gc_puzzle *tu_puzzle(const char *text, const char *genre) {
+  gc_read_options ro = {NULL, genre};
+  gc_error e;
+  gc_reader *rd = gc_reader_new(text, strlen(text), "test", &ro, &e);
+  assert_non_null(rd);
+  gc_puzzle *pz = NULL;
+  int r = gc_reader_next(rd, &pz, &e);
+  if (r != GC_READ_PUZZLE) {
+    char buf[600];
+    gc_error_format(&e, buf, sizeof buf);
+    fail_msg("puzzle did not read: %s", buf);
+  }
+  gc_reader_free(rd);
+  return pz;
+}
+
+gc_code tu_read_error(const char *text, const char *genre, gc_error *err) {
+  gc_read_options ro = {NULL, genre};
+  gc_reader *rd = gc_reader_new(text, strlen(text), "test", &ro, err);
+  if (!rd)
+    return err->code;
+  gc_puzzle *pz = NULL;
+  int r = gc_reader_next(rd, &pz, err);
+  gc_reader_free(rd);
+  if (r == GC_READ_PUZZLE) {
+    gc_puzzle_free(pz);
+    fail_msg("expected a read error for: %s", text);
+  }
+  assert_int_equal(r, GC_READ_ERROR);
+  return err->code;
+}
+
+const char *tu_shared(const char *rel) {
+  static char buf[1024];
+  const char *base = getenv("GC_SHARED");
+  if (!base)
+    base = GC_SHARED_DIR;
+  snprintf(buf, sizeof buf, "%s/%s", base, rel);
+  struct stat st;
+  return stat(buf, &st) == 0 ? buf : NULL;
+}
+
+int tu_cli(char **out, char **err, const char *arg0, ...) {
+  char *argv[64];
+  int argc = 0;
+  argv[argc++] = (char *)"gridcnf";
+  va_list ap;
+  va_start(ap, arg0);
+  for (const char *a = arg0; a && argc < 63; a = va_arg(ap, const char *))
+    argv[argc++] = (char *)a;
+  va_end(ap);
+  argv[argc] = NULL;
+  size_t ol = 0, el = 0;
+  char *ob = NULL, *eb = NULL;
+  FILE *fo = open_memstream(&ob, &ol), *fe = open_memstream(&eb, &el);
+  int rc = gc_cli_run(argc, argv, fo, fe, NULL);
+  fclose(fo);
+  fclose(fe);
+  if (out)
+    *out = ob;
+  else
+    free(ob);
+  if (err)
+    *err = eb;
+  else
+    free(eb);
+  return rc;
+}
+
+static CCaDiCaL *load(const gc_memsink *m) {
+  CCaDiCaL *s = ccadical_init();
+  ccadical_set_option(s, "quiet", 1);
+  gc_memsink_replay(m, gc_sink_cadical(s));
+  return s;
+}
+
+void *tu_solver(const gc_memsink *m) { return load(m); }
+
+int tu_solver_sat(void *solver, const int *assume, int n) {
+  for (int i = 0; i < n; i++)
+    ccadical_assume(solver, assume[i]);
+  int r = ccadical_solve(solver);
+  assert_true(r == 10 || r == 20);
+  return r == 10;
+}
+
+void tu_solver_free(void *solver) { ccadical_release(solver); }
+
+int tu_sat_under(const gc_memsink *m, int nvars, const int *assume, int n) {
+  (void)nvars;
+  CCaDiCaL *s = load(m);
+  for (int i = 0; i < n; i++)
+    ccadical_assume(s, assume[i]);
+  int r = ccadical_solve(s);
+  ccadical_release(s);
+  assert_true(r == 10 || r == 20);
+  return r == 10;
+}
+
+long tu_count_projected(const gc_memsink *m, int nvars, int nproj) {
+  (void)nvars;
+  assert_true(nproj <= 20);
+  CCaDiCaL *s = load(m);
+  long count = 0;
+  for (long a = 0; a < (1L << nproj); a++) {
+    for (int v = 1; v <= nproj; v++)
+      ccadical_assume(s, (a >> (v - 1)) & 1 ? v : -v);
+    int r = ccadical_solve(s);
+    assert_true(r == 10 || r == 20);
+    count += r == 10;
+  }
+  ccadical_release(s);
+  return count;
+}
+
+void tu_solve(const gc_puzzle *pz, gc_mode mode, gc_result *res) {
+  gc_limits lim = {mode, 2, 0, NULL};
+  gc_error e;
+  if (gc_solve(pz, NULL, &lim, res, &e)) {
+    char buf[600];
+    gc_error_format(&e, buf, sizeof buf);
+    fail_msg("solve failed: %s", buf);
+  }
+}

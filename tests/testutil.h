@@ -1,0 +1,45 @@
+/* testutil.h: helpers shared by the cmocka tests. */
+#ifndef GC_TESTS_TESTUTIL_H
+#define GC_TESTS_TESTUTIL_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+/* cmocka needs the four above first */
+#include <cmocka.h>
+
+#include "encoder/cnf.h"
+#include "genres/genre.h"
+#include "gridcnf.h"
+
+/* The one puzzle in text (JSON or a text notation; genre may be NULL).
+   Fails the test when it does not read. */
+gc_puzzle *tu_puzzle(const char *text, const char *genre);
+/* Reads text expecting an error; returns the error's code and fills err. */
+gc_code tu_read_error(const char *text, const char *genre, gc_error *err);
+
+/* Path of ../shared/<rel> when the shared data is there, else NULL
+   (GC_SHARED overrides the place).  Static buffer. */
+const char *tu_shared(const char *rel);
+
+/* Runs the CLI in-process; out/err get what it printed (caller frees). */
+int tu_cli(char **out, char **err, const char *arg0, ...);
+
+/* Counts the models of the memory CNF projected on vars 1..nproj (all
+   assignments of those vars for which the CNF is satisfiable), with
+   CaDiCaL under assumptions.  nproj <= 20. */
+long tu_count_projected(const gc_memsink *m, int nvars, int nproj);
+/* Is the memory CNF satisfiable under these assumptions? */
+int tu_sat_under(const gc_memsink *m, int nvars, const int *assume, int n);
+
+/* One incremental CaDiCaL holding the memory CNF (an opaque pointer so
+   that tests need not include ccadical.h). */
+void *tu_solver(const gc_memsink *m);
+int tu_solver_sat(void *solver, const int *assume, int n);
+void tu_solver_free(void *solver);
+
+/* Solves with default options and the given mode. */
+void tu_solve(const gc_puzzle *pz, gc_mode mode, gc_result *res);
+
+#endif
