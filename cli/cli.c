@@ -361,10 +361,13 @@ static void emit_result(cli *c, const char *source, const gc_puzzle *pz,
     break;
   default: break;
   }
-  fprintf(c->out, "; %s %dx%d, %d vars, %ld clauses, %.1f ms\n",
-          gc_genre_name(gc_puzzle_genre(pz)), n, n, res->stats.vars,
-          res->stats.clauses,
-          res->stats.encode_ms + res->stats.solve_ms + res->stats.unique_ms);
+  if (res->stats.vars)
+    fprintf(c->out, "; %s %dx%d, %d vars, %ld clauses, %.1f ms\n",
+            gc_genre_name(gc_puzzle_genre(pz)), n, n, res->stats.vars,
+            res->stats.clauses,
+            res->stats.encode_ms + res->stats.solve_ms + res->stats.unique_ms);
+  else
+    fprintf(c->out, "; %s %dx%d\n", gc_genre_name(gc_puzzle_genre(pz)), n, n);
   if (res->first.n)
     print_grid_text(c, pz, &res->first);
   if (res->second.n) {
@@ -402,6 +405,7 @@ static int each_puzzle(cli *c, puzzle_fn fn, int *npuzzles) {
       free(data);
       continue;
     }
+    int records = 0;
     for (;;) {
       if (c->interrupt && *c->interrupt)
         break;
@@ -411,6 +415,7 @@ static int each_puzzle(cli *c, puzzle_fn fn, int *npuzzles) {
       double parse_ms = now_ms() - t0;
       if (r == GC_READ_END)
         break;
+      records++;
       if (r == GC_READ_ERROR) {
         emit_error_record(c, &e, NULL);
         worst(&code, gc_code_exit(e.code));
@@ -430,6 +435,14 @@ static int each_puzzle(cli *c, puzzle_fn fn, int *npuzzles) {
     free(data);
     if (c->interrupt && *c->interrupt)
       break;
+    if (!records) {
+      gc_error_clear(&e);
+      gc_error_source(&e, source);
+      gc_error_set(&e, GC_E_SHAPE, 0, 0,
+                   "no puzzle in the input (empty, or only comments)");
+      emit_error_record(c, &e, NULL);
+      worst(&code, EX_DATAERR);
+    }
   }
   if (c->interrupt && *c->interrupt) {
     fprintf(c->err, "gridcnf: interrupted after %.1f s\n",
@@ -464,9 +477,8 @@ static int solve_one(cli *c, const char *source, gc_puzzle *pz, double parse_ms,
 static int cmd_solve(cli *c) {
   int count = 0;
   int code = each_puzzle(c, solve_one, &count);
-  if (count == 0 && code == EX_OK) {
-    fprintf(c->err, "gridcnf: no puzzle in the input%s\n",
-            c->id ? " with that --id" : "");
+  if (count == 0 && code == EX_OK) { /* every record filtered out by --id */
+    fprintf(c->err, "gridcnf: no puzzle with the id '%s'\n", c->id ? c->id : "");
     return EX_DATAERR;
   }
   return code;

@@ -86,8 +86,9 @@ int gc_model_read(const char *data, size_t len, const char *source, int *sat,
         neg = 1, k++;
       long v = 0;
       size_t digits = 0;
-      while (k < l && s[k] >= '0' && s[k] <= '9' && v <= GC_MAX_VARS) {
-        v = v * 10 + (s[k] - '0');
+      while (k < l && s[k] >= '0' && s[k] <= '9') {
+        if (v <= GC_MAX_VARS)
+          v = v * 10 + (s[k] - '0');
         k++, digits++;
       }
       if (!digits || (k < l && s[k] != ' ' && s[k] != '\t')) {

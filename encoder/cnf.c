@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "error.h"
+#include "gridcnf.h"
 
 void gc_cnf_init(gc_cnf *c, gc_sink sink, const gc_options *opt) {
   memset(c, 0, sizeof *c);

@@ -3,7 +3,7 @@
  * and exit codes come from GC_CODES in gridcnf.h; messages are lower case,
  * name the offending value and what was allowed, and carry a position.
  */
-#include "error.h"
+#include "gridcnf.h"
 
 #include <stdarg.h>
 #include <stdio.h>

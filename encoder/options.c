@@ -3,7 +3,7 @@
  * in gridcnf.h.  Adding an option is one row there; its parser, help line
  * and DIMACS header entry follow from it.
  */
-#include "error.h"
+#include "gridcnf.h"
 
 #include <ctype.h>
 #include <stdio.h>

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../encoder/error.h"
+#include "gridcnf.h"
 
 static const char *skip_ws(const char *p, const char *end) {
   while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))

@@ -4,7 +4,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "../encoder/error.h"
+#include "gridcnf.h"
 
 static int is_space(char c) {
   return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r';

@@ -17,7 +17,7 @@
 #include <jansson.h>
 
 #include "../encoder/cnf.h"
-#include "../encoder/error.h"
+#include "gridcnf.h"
 #include "../formats/jsonfields.h"
 #include "../formats/textlines.h"
 #include "gridcnf.h"

@@ -64,6 +64,14 @@ typedef struct gc_error {
 
 void gc_error_clear(gc_error *err);
 void gc_error_source(gc_error *err, const char *source); /* sets source */
+/* Sets code, position and message (printf style); keeps the source and
+   clears the path. */
+void gc_error_set(gc_error *err, gc_code code, long line, long column,
+                  const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
 const char *gc_code_name(gc_code code);
 int gc_code_exit(gc_code code);
 /* "source:line:column: message (path)"; the parts that are empty are left

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages gridcnf needs to build, test and be
+# compared, when they are missing (run as root; apt-get update only when
+# something is to be installed).
+set -euo pipefail
+pkgs=(build-essential cmake pkg-config libcadical-dev libjansson-dev
+      libcmocka-dev cadical minisat valgrind python3)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi

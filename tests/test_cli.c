@@ -1,0 +1,296 @@
+/*
+ * test_cli.c: the command line, in-process through gc_cli_run (Kissat
+ * style) and, for signals, time limits and closed pipes, as a real process.
+ * Every exit code is checked one by one.  Time is asserted only as a loose
+ * bound that catches a hang, never as a speed.
+ */
+#include <fcntl.h>
+#include <jansson.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+static char tmpdir[256];
+
+static const char *write_tmp(const char *name, const char *text) {
+  static char path[8][512];
+  static int k;
+  char *p = path[k++ % 8];
+  snprintf(p, 512, "%s/%s", tmpdir, name);
+  FILE *f = fopen(p, "wb");
+  assert_non_null(f);
+  fputs(text, f);
+  fclose(f);
+  return p;
+}
+
+static int setup(void **state) {
+  (void)state;
+  snprintf(tmpdir, sizeof tmpdir, "/tmp/gridcnf-test-cli-XXXXXX");
+  return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int teardown(void **state) {
+  (void)state;
+  char cmd[300];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+  return system(cmd) == 0 ? 0 : -1;
+}
+
+#define UNIQUE4                                                                \
+  "{\"id\":\"u4\",\"genre\":\"skyscrapers\",\"n\":4,\"top\":[0,0,1,2],"        \
+  "\"bottom\":[0,0,3,0],\"left\":[0,0,1,0],\"right\":[0,2,0,0]}\n"
+#define MULTI4 "{\"id\":\"m4\",\"genre\":\"skyscrapers\",\"n\":4,\"top\":[4,0,0,0]}\n"
+#define NONE5                                                                  \
+  "{\"id\":\"x5\",\"genre\":\"skyscrapers\",\"n\":5,\"top\":[1,0,0,0,0],"      \
+  "\"bottom\":[1,0,0,0,0]}\n"
+
+static void test_exit_codes(void **state) {
+  (void)state;
+  char *out, *err;
+  assert_int_equal(tu_cli(&out, &err, "solve", write_tmp("u.jsonl", UNIQUE4), NULL), 0);
+  assert_non_null(strstr(out, "u4: unique"));
+  assert_string_equal(err, "");
+  free(out), free(err);
+  assert_int_equal(tu_cli(NULL, NULL, "solve", write_tmp("m.jsonl", MULTI4), NULL), 2);
+  assert_int_equal(tu_cli(NULL, NULL, "solve", write_tmp("x.jsonl", NONE5), NULL), 1);
+  assert_int_equal(tu_cli(NULL, NULL, "solve", "--first", write_tmp("m.jsonl", MULTI4), NULL), 0);
+  /* usage */
+  assert_int_equal(tu_cli(NULL, &err, NULL), 64);
+  free(err);
+  assert_int_equal(tu_cli(NULL, &err, "frobnicate", NULL), 64);
+  assert_non_null(strstr(err, "unknown command 'frobnicate'"));
+  free(err);
+  assert_int_equal(tu_cli(NULL, &err, "solve", "--amo=banana", "x", NULL), 64);
+  assert_non_null(strstr(err, "'banana' is not one of auto|pairwise|seq"));
+  free(err);
+  assert_int_equal(tu_cli(NULL, NULL, "solve", "--timeout", "-1", "x", NULL), 64);
+  assert_int_equal(tu_cli(NULL, NULL, "solve", "--count", "0", "x", NULL), 64);
+  assert_int_equal(tu_cli(NULL, NULL, "solve", "--genre", "chess", "x", NULL), 64);
+  assert_int_equal(tu_cli(NULL, NULL, "solve", "--timeout", NULL), 64);
+  /* bad input */
+  assert_int_equal(tu_cli(NULL, &err, "solve", write_tmp("b.jsonl", "{\"genre\":\"skyscrapers\",\"n\":4,\"top\":[9,0,0,0]}\n"), NULL), 65);
+  assert_non_null(strstr(err, "b.jsonl:1:37: 9 is out of range 0..4 (top[0])"));
+  free(err);
+  assert_int_equal(tu_cli(NULL, &err, "solve", write_tmp("e.jsonl", ""), NULL), 65);
+  assert_non_null(strstr(err, "no puzzle in the input"));
+  free(err);
+  /* cannot open */
+  assert_int_equal(tu_cli(NULL, &err, "solve", "/nonexistent/p.txt", NULL), 66);
+  assert_non_null(strstr(err, "gridcnf: /nonexistent/p.txt: cannot open: No such file"));
+  free(err);
+  /* help and version go to stdout with 0 */
+  assert_int_equal(tu_cli(&out, NULL, "--help", NULL), 0);
+  assert_non_null(strstr(out, "usage: gridcnf solve"));
+  assert_non_null(strstr(out, "--edge-units"));
+  free(out);
+  assert_int_equal(tu_cli(&out, NULL, "--version", NULL), 0);
+  assert_non_null(strstr(out, GC_VERSION));
+  free(out);
+  assert_int_equal(tu_cli(&out, NULL, "genres", NULL), 0);
+  assert_non_null(strstr(out, "skyscrapers"));
+  free(out);
+}
+
+/* The --json contract: keys, order and types. */
+static void test_json_contract(void **state) {
+  (void)state;
+  char *out;
+  const char *batch = write_tmp("batch.jsonl", UNIQUE4 MULTI4
+                                "{\"genre\":\"skyscrapers\",\"n\":4,\"top\":[0,0\n" NONE5);
+  assert_int_equal(tu_cli(&out, NULL, "solve", "--json", batch, NULL), 65);
+  const char *expect_status[] = {"unique", "multiple", "error", "none"};
+  const char *keys[] = {"id", "genre", "n", "status", "solution", "second", "stats"};
+  char *line = out;
+  for (int i = 0; i < 4; i++) {
+    char *nl = strchr(line, '\n');
+    assert_non_null(nl);
+    *nl = 0;
+    json_error_t je;
+    json_t *o = json_loads(line, 0, &je);
+    assert_non_null(o);
+    assert_string_equal(json_string_value(json_object_get(o, "status")), expect_status[i]);
+    if (i == 2) {
+      assert_non_null(strstr(json_string_value(json_object_get(o, "error")),
+                             "batch.jsonl:3:"));
+      assert_int_equal(json_integer_value(json_object_get(o, "line")), 3);
+      assert_true(json_is_null(json_object_get(o, "solution")));
+    } else {
+      /* keys in the documented order */
+      const char *k;
+      json_t *v;
+      int idx = 0;
+      json_object_foreach(o, k, v) {
+        (void)v;
+        if (idx < 7)
+          assert_string_equal(k, keys[idx]);
+        idx++;
+      }
+      assert_int_equal(idx, 7);
+      json_t *st = json_object_get(o, "stats");
+      assert_true(json_integer_value(json_object_get(st, "vars")) > 0);
+      assert_true(json_integer_value(json_object_get(st, "clauses")) > 0);
+      assert_true(json_is_number(json_object_get(st, "encode_ms")));
+      assert_true(json_is_number(json_object_get(st, "solve_ms")));
+      assert_int_equal(json_integer_value(json_object_get(o, "n")), i == 3 ? 5 : 4);
+    }
+    if (i == 0) {
+      json_t *sol = json_object_get(o, "solution");
+      assert_int_equal(json_array_size(sol), 4);
+      assert_int_equal(json_integer_value(json_array_get(json_array_get(sol, 0), 0)), 2);
+      assert_true(json_is_null(json_object_get(o, "second")));
+    }
+    if (i == 1)
+      assert_int_equal(json_array_size(json_object_get(o, "second")), 4);
+    json_decref(o);
+    line = nl + 1;
+  }
+  assert_string_equal(line, "");
+  free(out);
+  /* --count */
+  assert_int_equal(tu_cli(&out, NULL, "solve", "--json", "--count", "1000",
+                          write_tmp("m.jsonl", MULTI4), NULL),
+                   2);
+  json_t *o = json_loads(out, 0, NULL);
+  assert_non_null(o);
+  /* column 1 is 1,2,3,4; the other 3x4 cells: 576 / 24 * ... counted */
+  assert_true(json_integer_value(json_object_get(o, "count")) > 2);
+  assert_true(json_is_true(json_object_get(o, "complete")));
+  json_decref(o);
+  free(out);
+}
+
+static void test_stdin_and_text(void **state) {
+  (void)state;
+  char *out;
+  const char *txt = write_tmp("p.txt", "skyscrapers\n  . . 1 2\n. . . . . .\n"
+                                       ". . . . . 2\n1 . . . . .\n. . . . . .\n  . . 3 .\n");
+  assert_int_equal(tu_cli(&out, NULL, "solve", txt, NULL), 0);
+  assert_non_null(strstr(out, "p.txt:1: unique"));
+  assert_non_null(strstr(out, ". 2 1 4 3 .\n"));
+  free(out);
+  /* --id picks one record of a batch */
+  const char *batch = write_tmp("b2.jsonl", UNIQUE4 MULTI4);
+  assert_int_equal(tu_cli(&out, NULL, "solve", "--id", "m4", batch, NULL), 2);
+  assert_null(strstr(out, "u4"));
+  free(out);
+}
+
+/*------------------------------------------------------------------------*/
+/* As a real process. */
+
+static double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Runs the binary with stdout to out_path; optionally SIGINT after
+   sigint_after seconds.  Returns the exit status (128+sig if killed). */
+static int run_binary(const char *const *args, const char *out_path,
+                      double sigint_after, double *elapsed) {
+  double t0 = now_s();
+  pid_t pid = fork();
+  assert_true(pid >= 0);
+  if (pid == 0) {
+    int fd = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0)
+      _exit(99);
+    dup2(fd, 1);
+    int devnull = open("/dev/null", O_WRONLY);
+    dup2(devnull, 2);
+    execv(GC_BINARY, (char *const *)args);
+    _exit(98);
+  }
+  int status;
+  if (sigint_after > 0) {
+    struct timespec ts = {(time_t)sigint_after,
+                          (long)((sigint_after - (time_t)sigint_after) * 1e9)};
+    nanosleep(&ts, NULL);
+    kill(pid, SIGINT);
+  }
+  waitpid(pid, &status, 0);
+  *elapsed = now_s() - t0;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+static const char *hard_puzzle(void) {
+  return GC_SOURCE_DIR "/tests/data/hard-skyscrapers-26.jsonl";
+}
+
+static char *slurp(const char *path) {
+  FILE *f = fopen(path, "rb");
+  assert_non_null(f);
+  char *buf = calloc(1, 1 << 20);
+  size_t n = fread(buf, 1, (1 << 20) - 1, f);
+  buf[n] = 0;
+  fclose(f);
+  return buf;
+}
+
+static void test_timeout(void **state) {
+  (void)state;
+  char out[512];
+  snprintf(out, sizeof out, "%s/timeout.out", tmpdir);
+  const char *args[] = {GC_BINARY, "solve", "--json", "--timeout", "0.5", hard_puzzle(), NULL};
+  double el;
+  int rc = run_binary(args, out, 0, &el);
+  assert_int_equal(rc, 3);
+  assert_true(el < 5.0); /* the limit is 0.5 s; this only catches a hang */
+  char *text = slurp(out);
+  assert_non_null(strstr(text, "\"status\":\"unknown\""));
+  assert_non_null(strstr(text, "\"stopped\":\"time\""));
+  free(text);
+}
+
+static void test_interrupt(void **state) {
+  (void)state;
+  char out[512];
+  snprintf(out, sizeof out, "%s/int.out", tmpdir);
+  /* A small puzzle first, then the hard one: the first answer is kept. */
+  char both[600];
+  snprintf(both, sizeof both, "%s/both.jsonl", tmpdir);
+  char *hard = slurp(hard_puzzle());
+  FILE *f = fopen(both, "w");
+  fputs(UNIQUE4, f);
+  fputs(hard, f);
+  fputs(UNIQUE4, f);
+  fclose(f);
+  free(hard);
+  const char *args[] = {GC_BINARY, "solve", "--json", both, NULL};
+  double el;
+  int rc = run_binary(args, out, 0.5, &el);
+  assert_int_equal(rc, 130);
+  assert_true(el < 10.0);
+  char *text = slurp(out);
+  char *second = strchr(text, '\n');
+  assert_non_null(second);
+  assert_non_null(strstr(text, "\"id\":\"u4\",\"genre\":\"skyscrapers\",\"n\":4,\"status\":\"unique\""));
+  assert_non_null(strstr(second, "\"status\":\"unknown\""));
+  assert_non_null(strstr(second, "\"stopped\":\"interrupt\""));
+  /* the batch stops: the third puzzle is not started */
+  assert_null(strstr(second + 1, "\"id\":\"u4\""));
+  free(text);
+}
+
+static void test_write_error(void **state) {
+  (void)state;
+  const char *args[] = {GC_BINARY, "solve", write_tmp("u.jsonl", UNIQUE4), NULL};
+  double el;
+  assert_int_equal(run_binary(args, "/dev/full", 0, &el), 74);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_exit_codes),    cmocka_unit_test(test_json_contract),
+      cmocka_unit_test(test_stdin_and_text), cmocka_unit_test(test_timeout),
+      cmocka_unit_test(test_interrupt),     cmocka_unit_test(test_write_error),
+  };
+  return cmocka_run_group_tests(tests, setup, teardown);
+}
