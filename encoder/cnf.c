@@ -161,7 +161,8 @@ static int mem_add(void *self, const int *lits, size_t n) {
     m->lits = p;
     m->cap = cap;
   }
-  memcpy(m->lits + m->len, lits, n * sizeof *lits);
+  if (n)
+    memcpy(m->lits + m->len, lits, n * sizeof *lits);
   m->len += n;
   m->lits[m->len++] = 0;
   m->nclauses++;
