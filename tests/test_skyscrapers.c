@@ -128,8 +128,7 @@ static void test_clues_brute_force(void **state) {
   for (int n = 1; n <= 6; n++)
     for (int side = 0; side < 4; side++)
       for (int units = 0; units <= 1; units++)
-        if (n <= 5 || side == 0 || side == 3)
-          brute_force_side(n, side, units);
+        brute_force_side(n, side, units);
 }
 
 static const char *seed000 =
