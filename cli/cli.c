@@ -57,6 +57,8 @@ typedef struct cli {
   gc_read_options ropt;
   int json;
   int block_solution;
+  const char *to; /* convert --to */
+  int converted;  /* puzzles written so far by convert */
   const char *id;     /* --id filter */
   const char *output; /* cnf -o */
   const char *files[64];
@@ -90,6 +92,7 @@ static void help(FILE *f) {
           "usage: gridcnf solve  [options] [FILE|-]...   solve and prove uniqueness\n"
           "       gridcnf cnf    [options] [FILE|-]      write the puzzle's CNF (DIMACS)\n"
           "       gridcnf decode [options] PUZZLE MODEL  read an external solver's model\n"
+          "       gridcnf convert --to json|text [FILE|-]...  rewrite puzzles\n"
           "       gridcnf genres                         list the genres\n"
           "\n"
           "Input is the corpus JSON lines format (one puzzle per line, many per\n"
@@ -103,6 +106,7 @@ static void help(FILE *f) {
           "  --genre NAME        genre of input that does not name one\n"
           "  --format F          auto (default), json or text\n"
           "  --id ID             only the puzzle with this id\n"
+          "  --to json|text      convert: the output format (default json)\n"
           "  --block-solution    cnf: add the clause that excludes the first\n"
           "                      solution (UNSAT then proves it unique)\n"
           "  -o FILE             cnf: write to FILE instead of standard output\n"
@@ -208,6 +212,11 @@ static int parse_args(cli *c, int argc, char **argv, int first) {
         return usage_error(c, "--format takes auto, json or text, not '%s'",
                            value);
       c->ropt.format = value;
+    } else if (!strcmp(name, "to")) {
+      NEED_VALUE();
+      if (strcmp(value, "json") && strcmp(value, "text"))
+        return usage_error(c, "--to takes json or text, not '%s'", value);
+      c->to = value;
     } else if (!strcmp(name, "id")) {
       NEED_VALUE();
       c->id = value;
@@ -474,6 +483,31 @@ static int solve_one(cli *c, const char *source, gc_puzzle *pz, double parse_ms,
   return stop;
 }
 
+static int convert_one(cli *c, const char *source, gc_puzzle *pz,
+                       double parse_ms, int *code) {
+  (void)source;
+  (void)parse_ms;
+  int json = !c->to || !strcmp(c->to, "json");
+  char *s = json ? gc_puzzle_json(pz) : gc_render_text(pz, NULL);
+  if (!s) {
+    fprintf(c->err, "gridcnf: out of memory\n");
+    worst(code, EX_SOFTWARE);
+    return 1;
+  }
+  if (!json && c->converted++)
+    fputs("---\n", c->out);
+  fputs(s, c->out);
+  if (json)
+    fputc('\n', c->out);
+  free(s);
+  return 0;
+}
+
+static int cmd_convert(cli *c) {
+  int count = 0;
+  return each_puzzle(c, convert_one, &count);
+}
+
 static int cmd_solve(cli *c) {
   int count = 0;
   int code = each_puzzle(c, solve_one, &count);
@@ -704,7 +738,7 @@ int gc_cli_run(int argc, char **argv, FILE *out, FILE *err,
   c.lim.count = 2;
   c.lim.interrupt = (const volatile int *)interrupt;
   if (argc < 2) {
-    fprintf(err, "usage: gridcnf solve|cnf|decode|genres [options] [FILE|-] "
+    fprintf(err, "usage: gridcnf solve|cnf|decode|convert|genres [options] [FILE|-] "
                  "(try 'gridcnf --help')\n");
     return EX_USAGE;
   }
@@ -726,6 +760,7 @@ int gc_cli_run(int argc, char **argv, FILE *out, FILE *err,
                       : !strcmp(cmd, "cnf")    ? cmd_cnf
                       : !strcmp(cmd, "dimacs") ? cmd_cnf
                       : !strcmp(cmd, "decode") ? cmd_decode
+                      : !strcmp(cmd, "convert") ? cmd_convert
                       : !strcmp(cmd, "genres") ? cmd_genres
                                                : NULL;
   if (!run)

@@ -68,8 +68,6 @@ typedef struct futo {
   unsigned char *v; /* v[r*n+c], r < n-1: (r,c) against (r+1,c) */
 } futo;
 
-/* Not static: tests/test_futoshiki.c checks it against brute force.
-   a[v-1], b[v-1] are the literals "a = v", "b = v" for v = 1..n. */
 
 static int futo_alloc(gc_puzzle *pz, int n, gc_error *err) {
   size_t nn = (size_t)n * (size_t)n;
@@ -706,6 +704,23 @@ static char *futo_render(const gc_puzzle *pz, const gc_grid *g) {
   return gc_sb_finish(&b);
 }
 
+static json_t *futo_to_json(const gc_puzzle *pz) {
+  const futo *f = pz->data;
+  int n = pz->n;
+  json_t *o = json_object(), *lt = json_array();
+  if (!o || !lt) {
+    json_decref(o);
+    json_decref(lt);
+    return NULL;
+  }
+  json_object_set_new(o, "givens", gc_json_int_matrix(f->givens, n));
+  FOR_EACH_LT(f, n, lo, hi, {
+    json_array_append_new(lt, json_pack("[iiii]", lo / n, lo % n, hi / n, hi % n));
+  })
+  json_object_set_new(o, "lt", lt);
+  return o;
+}
+
 static const char *const futo_aliases[] = {"unequal", "inequality", NULL};
 
 const gc_genre gc_genre_futoshiki = {
@@ -721,5 +736,6 @@ const gc_genre gc_genre_futoshiki = {
     .encode = futo_encode,
     .check = futo_check,
     .render = futo_render,
+    .to_json = futo_to_json,
     .free_data = free,
 };

@@ -63,10 +63,15 @@ struct gc_genre {
   /* The puzzle (with g's digits or stars when g is not NULL) in the genre's
      text notation, malloc'd; NULL when out of memory. */
   char *(*render)(const gc_puzzle *pz, const gc_grid *g);
+  /* The genre's keys of the corpus JSON record (the caller adds id,
+     genre, n), as a new object; NULL when out of memory. */
+  json_t *(*to_json)(const gc_puzzle *pz);
   void (*free_data)(void *data);
 };
 
 /* Shared helpers for genre files. */
+json_t *gc_json_int_array(const int *v, int n); /* [v0, ...] */
+json_t *gc_json_int_matrix(const int *v, int n); /* n x n, row-major */
 int gc_puzzle_alloc_data(gc_puzzle *pz, size_t size, gc_error *err);
 void *gc_calloc(size_t count, size_t size, gc_error *err);
 

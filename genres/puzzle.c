@@ -132,3 +132,40 @@ int gc_key_decode(const gc_puzzle *pz, const gc_block *cell,
     }
   return 0;
 }
+
+/*------------------------------------------------------------------------*/
+/* The neutral JSON record.                                                */
+
+json_t *gc_json_int_array(const int *v, int n) {
+  json_t *a = json_array();
+  for (int i = 0; a && i < n; i++)
+    json_array_append_new(a, json_integer(v[i]));
+  return a;
+}
+
+json_t *gc_json_int_matrix(const int *v, int n) {
+  json_t *m = json_array();
+  for (int r = 0; m && r < n; r++)
+    json_array_append_new(m, gc_json_int_array(v + r * n, n));
+  return m;
+}
+
+char *gc_puzzle_json(const gc_puzzle *pz) {
+  json_t *o = json_object();
+  json_t *keys = pz->genre->to_json ? pz->genre->to_json(pz) : json_object();
+  if (!o || !keys) {
+    json_decref(o);
+    json_decref(keys);
+    return NULL;
+  }
+  json_object_set_new(o, "id", pz->id ? json_string(pz->id) : json_null());
+  json_object_set_new(o, "genre", json_string(pz->genre->name));
+  json_object_set_new(o, "n", json_integer(pz->n));
+  json_object_update(o, keys);
+  json_decref(keys);
+  if (pz->known.n)
+    json_object_set_new(o, "solution", gc_json_int_matrix(pz->known.cell, pz->n));
+  char *s = json_dumps(o, JSON_COMPACT);
+  json_decref(o);
+  return s;
+}

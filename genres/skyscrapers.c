@@ -471,6 +471,8 @@ static char *sky_render(const gc_puzzle *pz, const gc_grid *g) {
   gc_strbuf b = {0};
   if (s->br)
     gc_sb_printf(&b, "skyscrapers boxes %dx%d\n", s->br, s->bc);
+  else
+    gc_sb_put(&b, "skyscrapers\n");
   gc_sb_put(&b, w == 1 ? " " : "  ");
   for (int i = 0; i < n; i++)
     put_entry(&b, s->clue[TOP][i], w, 1);
@@ -489,6 +491,17 @@ static char *sky_render(const gc_puzzle *pz, const gc_grid *g) {
   return gc_sb_finish(&b);
 }
 
+static json_t *sky_to_json(const gc_puzzle *pz) {
+  const sky *s = pz->data;
+  json_t *o = json_object();
+  for (int k = 0; o && k < SIDES; k++)
+    json_object_set_new(o, side_key[k], gc_json_int_array(s->clue[k], pz->n));
+  json_object_set_new(o, "givens", gc_json_int_matrix(s->givens, pz->n));
+  if (s->br)
+    json_object_set_new(o, "boxes", json_pack("[ii]", s->br, s->bc));
+  return o;
+}
+
 static const char *const sky_aliases[] = {"towers", "skyscraper", NULL};
 
 const gc_genre gc_genre_skyscrapers = {
@@ -504,5 +517,6 @@ const gc_genre gc_genre_skyscrapers = {
     .encode = sky_encode,
     .check = sky_check,
     .render = sky_render,
+    .to_json = sky_to_json,
     .free_data = free,
 };

@@ -171,6 +171,10 @@ int gc_check(const gc_puzzle *pz, const gc_grid *g, char *why, size_t size);
    back.  Returns a malloc'd string, or NULL when out of memory. */
 char *gc_render_text(const gc_puzzle *pz, const gc_grid *g);
 
+/* The puzzle as one corpus JSON record (one line, no newline), malloc'd;
+   NULL when out of memory. */
+char *gc_puzzle_json(const gc_puzzle *pz);
+
 /*------------------------------------------------------------------------*/
 /* Reading puzzles.  Formats: "json" (JSON lines, concatenated or
    pretty-printed objects, or one array of them) and "text" (each genre's
