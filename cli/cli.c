@@ -59,6 +59,7 @@ typedef struct cli {
   int block_solution;
   const char *to; /* convert --to */
   int converted;  /* puzzles written so far by convert */
+  double total_timeout; /* seconds for the whole batch, 0 = none */
   const char *id;     /* --id filter */
   const char *output; /* cnf -o */
   const char *files[64];
@@ -103,6 +104,9 @@ static void help(FILE *f) {
           "  --first             stop at the first solution (status \"solved\")\n"
           "  --count K           count solutions, up to K\n"
           "  --timeout SECONDS   time limit per puzzle (status \"unknown\", exit 3)\n"
+          "  --total-timeout S   time limit for the whole batch; later puzzles\n"
+          "                      are reported unknown\n"
+          "  --max-vars N, --max-clauses N   refuse formulas larger than that\n"
           "  --genre NAME        genre of input that does not name one\n"
           "  --format F          auto (default), json or text\n"
           "  --id ID             only the puzzle with this id\n"
@@ -192,6 +196,24 @@ static int parse_args(cli *c, int argc, char **argv, int first) {
                            value);
       c->lim.mode = GC_MODE_COUNT;
       c->lim.count = k;
+    } else if (!strcmp(name, "max-vars") || !strcmp(name, "max-clauses")) {
+      NEED_VALUE();
+      char *end;
+      long k = strtol(value, &end, 10);
+      if (!*value || *end || k < 1)
+        return usage_error(c, "--max-vars and --max-clauses take a number >= 1, not '%s'",
+                           value);
+      if (name[4] == 'v')
+        c->lim.max_vars = k;
+      else
+        c->lim.max_clauses = k;
+    } else if (!strcmp(name, "total-timeout")) {
+      NEED_VALUE();
+      char *end;
+      double t = strtod(value, &end);
+      if (!*value || *end || !(t > 0) || !isfinite(t) || t > 1e7)
+        return usage_error(c, "--total-timeout takes seconds > 0, not '%s'", value);
+      c->total_timeout = t;
     } else if (!strcmp(name, "timeout")) {
       NEED_VALUE();
       char *end;
@@ -465,7 +487,22 @@ static int solve_one(cli *c, const char *source, gc_puzzle *pz, double parse_ms,
                      int *code) {
   gc_result res;
   gc_error e;
-  if (gc_solve(pz, &c->opt, &c->lim, &res, &e)) {
+  gc_limits lim = c->lim;
+  if (c->total_timeout > 0) {
+    /* The batch's time left bounds this puzzle; once it is spent, every
+       later puzzle still gets its line, as unknown. */
+    double left = c->total_timeout - (now_ms() - c->start_ms) / 1e3;
+    if (left <= 0) {
+      gc_result_init(&res);
+      res.stop = GC_STOP_TIME;
+      emit_result(c, source, pz, &res);
+      worst(code, EX_TIME);
+      return 0;
+    }
+    if (lim.timeout <= 0 || left < lim.timeout)
+      lim.timeout = left;
+  }
+  if (gc_solve(pz, &c->opt, &lim, &res, &e)) {
     if (!e.line) {
       gc_error_source(&e, source);
       e.line = gc_puzzle_line(pz);

@@ -33,7 +33,8 @@ int gc_cnf_status(const gc_cnf *c) { return c->status; }
 int gc_cnf_new_var(gc_cnf *c) {
   if (c->status)
     return 0;
-  if (c->nvars >= GC_MAX_VARS) {
+  if (c->nvars >= GC_MAX_VARS || (c->max_vars && c->nvars >= c->max_vars)) {
+    c->over = 1;
     gc_cnf_fail(c, GC_E_TOO_LARGE);
     return 0;
   }
@@ -45,7 +46,9 @@ int gc_cnf_block(gc_cnf *c, const char *name, const char *axes, int d0, int d1,
   if (c->status)
     return 0;
   long long count = (long long)d0 * d1 * d2;
-  if (d0 <= 0 || d1 <= 0 || d2 <= 0 || count > GC_MAX_VARS - c->nvars) {
+  if (d0 <= 0 || d1 <= 0 || d2 <= 0 || count > GC_MAX_VARS - c->nvars ||
+      (c->max_vars && c->nvars + count > c->max_vars)) {
+    c->over = 1;
     gc_cnf_fail(c, GC_E_TOO_LARGE);
     return 0;
   }
@@ -106,6 +109,11 @@ void gc_cnf_clause(gc_cnf *c, const int *lits, size_t n) {
       return;
     }
     c->tmp[k++] = l;
+  }
+  if (c->max_clauses && c->nclauses >= c->max_clauses) {
+    c->over = 2;
+    gc_cnf_fail(c, GC_E_TOO_LARGE);
+    return;
   }
   int rc = c->sink.ops->add_clause(c->sink.self, c->tmp, k);
   if (rc) {

@@ -55,6 +55,8 @@ typedef struct gc_cnf {
   int *tmp; /* the folded clause */
   size_t captmp;
   int status; /* first gc_code that went wrong, sticky */
+  long max_vars, max_clauses; /* 0 = no limit beyond GC_MAX_VARS */
+  int over;                   /* 1: max_vars, 2: max_clauses was passed */
 } gc_cnf;
 
 /* The builder does not own the sink: the caller creates and destroys it. */

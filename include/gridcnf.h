@@ -236,6 +236,7 @@ typedef struct gc_limits {
   long count;                       /* GC_MODE_COUNT: the cap, >= 1 */
   double timeout;                   /* seconds for this solve; <= 0: none */
   const volatile int *interrupt;    /* polled; non-zero stops; may be NULL */
+  long max_vars, max_clauses;       /* refuse larger formulas; 0 = no limit */
 } gc_limits;
 
 typedef struct gc_stats {

@@ -100,7 +100,7 @@ int gc_solve(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
     gc_options_default(&defaults);
     opt = &defaults;
   }
-  gc_limits nolim = {GC_MODE_UNIQUE, 2, 0, NULL};
+  gc_limits nolim = {GC_MODE_UNIQUE, 2, 0, NULL, 0, 0};
   if (!lim)
     lim = &nolim;
   gc_result_init(res);
@@ -117,10 +117,20 @@ int gc_solve(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
   set_preprocessing(s, opt->preprocess);
   gc_cnf cnf;
   gc_cnf_init(&cnf, gc_sink_cadical(s), opt);
+  cnf.max_vars = lim->max_vars;
+  cnf.max_clauses = lim->max_clauses;
   int rc = -1;
   int *block = NULL;
   if (pz->genre->encode(pz, &cnf, err) || gc_cnf_status(&cnf)) {
-    if (gc_cnf_status(&cnf) == GC_E_TOO_LARGE)
+    if (cnf.over == 1 && lim->max_vars)
+      gc_error_set(err, GC_E_TOO_LARGE, 0, 0,
+                   "the formula needs more than %ld variables (--max-vars)",
+                   lim->max_vars);
+    else if (cnf.over == 2)
+      gc_error_set(err, GC_E_TOO_LARGE, 0, 0,
+                   "the formula needs more than %ld clauses (--max-clauses)",
+                   lim->max_clauses);
+    else if (gc_cnf_status(&cnf) == GC_E_TOO_LARGE)
       gc_error_set(err, GC_E_TOO_LARGE, 0, 0, "the formula is too large");
     else if (!err->code)
       gc_error_set(err, gc_cnf_status(&cnf) ? gc_cnf_status(&cnf) : GC_E_INTERNAL,

@@ -279,6 +279,44 @@ static void test_interrupt(void **state) {
   free(text);
 }
 
+static void test_total_timeout(void **state) {
+  (void)state;
+  char out[512], both[512];
+  snprintf(out, sizeof out, "%s/total.out", tmpdir);
+  snprintf(both, sizeof both, "%s/total.jsonl", tmpdir);
+  char *hard = slurp(hard_puzzle());
+  FILE *f = fopen(both, "w");
+  fputs(hard, f);
+  fputs(UNIQUE4, f);
+  fclose(f);
+  free(hard);
+  const char *args[] = {GC_BINARY, "solve", "--json", "--total-timeout", "0.5", both, NULL};
+  double el;
+  assert_int_equal(run_binary(args, out, 0, &el), 3);
+  assert_true(el < 5.0);
+  char *text = slurp(out);
+  /* one line per record: the hard one stopped, the later one not started */
+  char *nl = strchr(text, '\n');
+  assert_non_null(nl);
+  assert_non_null(strstr(text, "\"stopped\":\"time\""));
+  assert_non_null(strstr(nl, "\"id\":\"u4\""));
+  assert_non_null(strstr(nl, "\"status\":\"unknown\""));
+  free(text);
+}
+
+static void test_size_guards(void **state) {
+  (void)state;
+  char *err;
+  const char *p = write_tmp("g.jsonl", UNIQUE4);
+  assert_int_equal(tu_cli(NULL, &err, "solve", "--max-vars", "50", p, NULL), 65);
+  assert_non_null(strstr(err, "needs more than 50 variables (--max-vars)"));
+  free(err);
+  assert_int_equal(tu_cli(NULL, &err, "solve", "--max-clauses", "10", p, NULL), 65);
+  assert_non_null(strstr(err, "needs more than 10 clauses (--max-clauses)"));
+  free(err);
+  assert_int_equal(tu_cli(NULL, NULL, "solve", "--max-vars", "100000", p, NULL), 0);
+}
+
 static void test_write_error(void **state) {
   (void)state;
   const char *args[] = {GC_BINARY, "solve", write_tmp("u.jsonl", UNIQUE4), NULL};
@@ -291,6 +329,7 @@ int main(void) {
       cmocka_unit_test(test_exit_codes),    cmocka_unit_test(test_json_contract),
       cmocka_unit_test(test_stdin_and_text), cmocka_unit_test(test_timeout),
       cmocka_unit_test(test_interrupt),     cmocka_unit_test(test_write_error),
+      cmocka_unit_test(test_total_timeout), cmocka_unit_test(test_size_guards),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

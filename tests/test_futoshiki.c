@@ -671,7 +671,7 @@ static void test_corpus_count(void **state) {
     i++;
   assert_true(i < ncorpus);
   gc_puzzle *pz = tu_puzzle(corpus[i].line, NULL);
-  gc_limits lim = {GC_MODE_COUNT, 100, 0, NULL};
+  gc_limits lim = {.mode = GC_MODE_COUNT, .count = 100};
   gc_result res;
   gc_error e;
   assert_int_equal(gc_solve(pz, NULL, &lim, &res, &e), 0);

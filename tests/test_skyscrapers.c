@@ -20,7 +20,7 @@ static long count_solutions(const char *json, int amo, long cap) {
   gc_options opt;
   gc_options_default(&opt);
   opt.amo = amo;
-  gc_limits lim = {GC_MODE_COUNT, cap, 0, NULL};
+  gc_limits lim = {.mode = GC_MODE_COUNT, .count = cap};
   gc_result res;
   gc_error e;
   assert_int_equal(gc_solve(pz, &opt, &lim, &res, &e), 0);

@@ -126,7 +126,7 @@ long tu_count_projected(const gc_memsink *m, int nvars, int nproj) {
 }
 
 void tu_solve(const gc_puzzle *pz, gc_mode mode, gc_result *res) {
-  gc_limits lim = {mode, 2, 0, NULL};
+  gc_limits lim = {.mode = mode, .count = 2};
   gc_error e;
   if (gc_solve(pz, NULL, &lim, res, &e)) {
     char buf[600];
