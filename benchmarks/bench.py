@@ -1,0 +1,1030 @@
+#!/usr/bin/env python3
+"""Benchmark harness for gridcnf (Python 3 standard library only).
+
+Times the whole process `gridcnf solve --json FILE` (solve + proof of
+uniqueness) per puzzle, for the default encoding and for every encoding
+variant that `gridcnf --help` offers, interleaved across repetitions,
+puzzles and variants.  Every answer is verified; a wrong answer fails the
+benchmark (exit 1) and is never reported as a timing.
+
+Writes RESULTS.md (into --out, or benchmarks/ by default) and raw data
+(raw.jsonl, summary.json) into the output directory.  Run it through
+benchmarks/run.sh, which builds gridcnf first.
+"""
+
+import argparse
+import datetime
+import glob
+import json
+import math
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+DEFAULT_CORPUS = "/work/shared/corpus"
+DEFAULT_SCALING = "/work/shared/bench"
+SPAWN = "spawn"
+DEFAULT = "default"
+INF = float("inf")
+
+
+# ---------------------------------------------------------------- helpers
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+def sig3(x):
+    """A number with 3 significant digits, never in exponent notation."""
+    if x is None:
+        return "n/a"
+    if math.isinf(x):
+        return "TO"
+    if x == 0:
+        return "0"
+    digits = 2 - int(math.floor(math.log10(abs(x))))
+    r = round(x, digits)
+    # rounding can carry into a new digit (9.996 -> 10.0)
+    if r != 0:
+        digits = 2 - int(math.floor(math.log10(abs(r))))
+    if digits <= 0:
+        return str(int(round(x, digits)))
+    return f"{r:.{digits}f}"
+
+
+def median(xs):
+    xs = sorted(xs)
+    if not xs:
+        return None
+    k = len(xs)
+    if k % 2:
+        return xs[k // 2]
+    a, b = xs[k // 2 - 1], xs[k // 2]
+    if math.isinf(a) or math.isinf(b):
+        return INF
+    return (a + b) / 2
+
+
+def ratio(a, b):
+    if a is None or b is None:
+        return None
+    if math.isinf(a) and math.isinf(b):
+        return None
+    if math.isinf(a):
+        return INF
+    if math.isinf(b):
+        return 0.0
+    if b == 0:
+        return None
+    return a / b
+
+
+def geomean(xs):
+    xs = [x for x in xs if x is not None and x > 0 and not math.isinf(x)]
+    if not xs:
+        return None
+    return math.exp(sum(math.log(x) for x in xs) / len(xs))
+
+
+def run_text(cmd):
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True, timeout=30)
+        return (p.stdout or "") + (p.stderr or "")
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+
+
+# ------------------------------------------------------- gridcnf discovery
+
+def gridcnf_genres(exe):
+    """Genre names that `gridcnf genres` lists (first word of each line)."""
+    p = subprocess.run([exe, "genres"], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True, timeout=30)
+    if p.returncode != 0:
+        raise SystemExit(f"bench: `{exe} genres` failed: {p.stderr.strip()}")
+    names = []
+    for line in p.stdout.splitlines():
+        if line.strip() and not line[0].isspace():
+            names.append(line.split()[0])
+    return names
+
+
+def norm_genre(s):
+    return re.sub(r"[^a-z0-9]", "", s.lower())
+
+
+def parse_encoding_options(help_text, genres):
+    """Encoding options from `gridcnf --help`.
+
+    Returns a list of dicts {name, kind, values, default, genres, desc}.
+    An option's line looks like
+      --amo   text ... (auto|pairwise|seq; default auto)
+      --edge-units   Skyscrapers: text ... (0|1; default 1)
+    A description that starts with a genre's name and a colon limits the
+    option to that genre.  Continuation lines are joined.
+    """
+    lines = help_text.splitlines()
+    start = None
+    for i, line in enumerate(lines):
+        if line.lower().startswith("encoding options"):
+            start = i + 1
+            break
+    if start is None:
+        return []
+    entries = []
+    for line in lines[start:]:
+        if not line.strip():
+            if entries:
+                break
+            continue
+        if not line[0].isspace():
+            break
+        m = re.match(r"^\s+--([a-z0-9][a-z0-9-]*)(?:[= ]\S+)?\s+(.*)$", line)
+        if m:
+            entries.append([m.group(1), m.group(2).strip()])
+        elif entries:
+            entries[-1][1] += " " + line.strip()
+    by_norm = {norm_genre(g): g for g in genres}
+    opts = []
+    for name, desc in entries:
+        o = {"name": name, "desc": desc, "kind": "other", "values": [],
+             "default": None, "genres": None}
+        m = re.search(r"\(([^()]*?);\s*default\s+([^)\s]+)\s*\)", desc)
+        if m:
+            vals = [v.strip() for v in m.group(1).split("|") if v.strip()]
+            o["default"] = m.group(2)
+            if sorted(vals) == ["0", "1"]:
+                o["kind"] = "bool"
+            elif len(vals) > 1 and all(re.match(r"^[A-Za-z][\w-]*$", v) for v in vals):
+                o["kind"] = "enum"
+            o["values"] = vals
+        gm = re.match(r"^([A-Za-z][A-Za-z ]*?):", desc)
+        if gm and norm_genre(gm.group(1)) in by_norm:
+            o["genres"] = [by_norm[norm_genre(gm.group(1))]]
+        elif gm and norm_genre(gm.group(1)) not in ("", "cnf"):
+            # a genre gridcnf does not list (yet): the option applies to none
+            o["genres"] = [norm_genre(gm.group(1))]
+        opts.append(o)
+    return opts
+
+
+def derive_variants(opts):
+    """One variant per non-default setting of each encoding option.
+
+    Boolean options are flipped (--no-NAME when the default is on, --NAME
+    when it is off); enumerations get NAME=VALUE for each value that is
+    neither the default nor "auto".  Options of another form are listed
+    as not benchmarked.
+    """
+    variants = [{"name": DEFAULT, "flags": [], "genres": None}]
+    skipped = []
+    for o in opts:
+        if o["kind"] == "bool":
+            if o["default"] == "1":
+                variants.append({"name": "no-" + o["name"],
+                                 "flags": ["--no-" + o["name"]],
+                                 "genres": o["genres"]})
+            else:
+                variants.append({"name": o["name"], "flags": ["--" + o["name"]],
+                                 "genres": o["genres"]})
+        elif o["kind"] == "enum":
+            for v in o["values"]:
+                if v in (o["default"], "auto"):
+                    continue
+                variants.append({"name": f"{o['name']}={v}",
+                                 "flags": [f"--{o['name']}={v}"],
+                                 "genres": o["genres"]})
+        else:
+            skipped.append(o["name"])
+    return variants, skipped
+
+
+# ------------------------------------------------------------------ data
+
+def class_key(rec):
+    g = rec["genre"]
+    n = rec["n"]
+    if g == "starbattle":
+        return f"starbattle {rec.get('stars')}* {n}x{n}"
+    key = f"{g} {n}x{n}"
+    if rec.get("boxes"):
+        a, b = rec["boxes"]
+        key += f" boxes {a}x{b}"
+    return key
+
+
+def class_sort_key(cls):
+    parts = cls.split()
+    genre = parts[0]
+    stars = 0
+    size = 0
+    for p in parts[1:]:
+        if p.endswith("*"):
+            stars = int(p[:-1])
+        elif re.match(r"^\d+x\d+$", p) and size == 0:
+            size = int(p.split("x")[0])
+    return (genre, stars, size, cls)
+
+
+def load_records(paths):
+    recs = []
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for lineno, line in enumerate(f, 1):
+                line = line.strip()
+                if not line:
+                    continue
+                r = json.loads(line)
+                r["_line"] = line
+                r["_file"] = os.path.basename(path)
+                recs.append(r)
+    return recs
+
+
+def sample(recs, k):
+    """At most k records, evenly spaced over the records sorted by id.
+
+    When the class has puzzles with several solutions and none was picked,
+    the middle one of them replaces the last pick (or is added when k = 1),
+    so that the uniqueness verdict "multiple" is exercised in every class
+    that has such puzzles.
+    """
+    recs = sorted(recs, key=lambda r: r["id"])
+    if k is None or len(recs) <= k:
+        return recs
+    idx = sorted({(i * len(recs)) // k for i in range(k)})
+    chosen = [recs[i] for i in idx]
+    multi = [r for r in recs if r.get("unique") is False]
+    if multi and not any(r.get("unique") is False for r in chosen):
+        pick = multi[len(multi) // 2]
+        if len(chosen) >= 2:
+            chosen[-1] = pick
+        else:
+            chosen.append(pick)
+        chosen.sort(key=lambda r: r["id"])
+    return chosen
+
+
+# ------------------------------------------------------ independent checks
+
+def visible(seq):
+    seen, top = 0, 0
+    for v in seq:
+        if v > top:
+            seen, top = seen + 1, v
+    return seen
+
+
+def is_grid(g, n, lo, hi):
+    return (isinstance(g, list) and len(g) == n and
+            all(isinstance(row, list) and len(row) == n and
+                all(isinstance(v, int) and lo <= v <= hi for v in row)
+                for row in g))
+
+
+def latin_ok(g, n):
+    full = set(range(1, n + 1))
+    for i in range(n):
+        if set(g[i]) != full or {g[r][i] for r in range(n)} != full:
+            return False
+    return True
+
+
+def givens_ok(rec, g, n):
+    gv = rec.get("givens")
+    if not gv:
+        return True
+    return all(gv[r][c] in (0, g[r][c]) for r in range(n) for c in range(n))
+
+
+def check_skyscrapers(rec, g):
+    n = rec["n"]
+    if not is_grid(g, n, 1, n):
+        return "not an n x n grid of 1..n"
+    if not latin_ok(g, n):
+        return "not a Latin square"
+    if not givens_ok(rec, g, n):
+        return "a given is changed"
+    cols = [[g[r][c] for r in range(n)] for c in range(n)]
+    for side, lines in (("top", cols), ("bottom", [c[::-1] for c in cols]),
+                        ("left", g), ("right", [row[::-1] for row in g])):
+        clues = rec.get(side) or [0] * n
+        for i, clue in enumerate(clues):
+            if clue and visible(lines[i]) != clue:
+                return f"clue {side}[{i}]={clue} sees {visible(lines[i])}"
+    if rec.get("boxes"):
+        a, b = rec["boxes"]
+        for br in range(0, n, a):
+            for bc in range(0, n, b):
+                box = {g[r][c] for r in range(br, br + a) for c in range(bc, bc + b)}
+                if box != set(range(1, n + 1)):
+                    return f"box at ({br},{bc}) is not 1..n"
+    return None
+
+
+def check_starbattle(rec, g):
+    n, m = rec["n"], rec["stars"]
+    reg = rec["regions"]
+    if not is_grid(g, n, 0, 1):
+        return "not an n x n grid of 0/1"
+    for i in range(n):
+        if sum(g[i]) != m:
+            return f"row {i} has {sum(g[i])} stars"
+        if sum(g[r][i] for r in range(n)) != m:
+            return f"column {i} has the wrong number of stars"
+    count = {}
+    for r in range(n):
+        for c in range(n):
+            if g[r][c]:
+                if reg[r][c] < 0:
+                    return f"star at ({r},{c}) in no region"
+                count[reg[r][c]] = count.get(reg[r][c], 0) + 1
+                for dr in (-1, 0, 1):
+                    for dc in (-1, 0, 1):
+                        rr, cc = r + dr, c + dc
+                        if (dr or dc) and 0 <= rr < n and 0 <= cc < n and g[rr][cc]:
+                            return f"stars touch at ({r},{c})"
+    ids = {reg[r][c] for r in range(n) for c in range(n) if reg[r][c] >= 0}
+    for i in ids:
+        if count.get(i, 0) != m:
+            return f"region {i} has {count.get(i, 0)} stars"
+    return None
+
+
+def check_futoshiki(rec, g):
+    n = rec["n"]
+    if not is_grid(g, n, 1, n):
+        return "not an n x n grid of 1..n"
+    if not latin_ok(g, n):
+        return "not a Latin square"
+    if not givens_ok(rec, g, n):
+        return "a given is changed"
+    for r1, c1, r2, c2 in rec.get("lt") or []:
+        if not g[r1][c1] < g[r2][c2]:
+            return f"inequality ({r1},{c1})<({r2},{c2}) broken"
+    return None
+
+
+CHECKERS = {"skyscrapers": check_skyscrapers, "starbattle": check_starbattle,
+            "futoshiki": check_futoshiki}
+
+
+def verify(rec, out):
+    """None if the answer `out` (parsed JSON) is right for `rec`, else why."""
+    st = out.get("status")
+    if out.get("id") != rec["id"]:
+        return f"answer id {out.get('id')!r} is not the puzzle's"
+    if st not in ("unique", "multiple"):
+        return f"status {st!r}"
+    sol = out.get("solution")
+    check = CHECKERS.get(rec["genre"])
+    if check:
+        why = check(rec, sol)
+        if why:
+            return f"solution breaks the rules: {why}"
+    if st == "multiple":
+        sec = out.get("second")
+        if sec is None:
+            return "status multiple without a second solution"
+        if sec == sol:
+            return "second solution equals the first"
+        if check:
+            why = check(rec, sec)
+            if why:
+                return f"second solution breaks the rules: {why}"
+    u = rec.get("unique")
+    if u is True:
+        if st != "unique":
+            return f"status {st} but the puzzle is unique"
+        if sol != rec["solution"]:
+            return "solution differs from the known one"
+    elif u is False:
+        if st != "multiple":
+            return f"status {st} but the puzzle has several solutions"
+    else:
+        # planted solution: if the answer is unique it must be the planted one
+        if st == "unique" and rec.get("solution") and sol != rec["solution"]:
+            return "status unique but the solution is not the planted one"
+    return None
+
+
+# -------------------------------------------------------------- one run
+
+def run_once(cmd, timeout):
+    t0 = time.perf_counter()
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return {"ms": INF, "rc": None, "to": True, "stdout": "", "stderr": ""}
+    ms = (time.perf_counter() - t0) * 1000.0
+    return {"ms": ms, "rc": p.returncode, "to": False,
+            "stdout": p.stdout.decode("utf-8", "replace"),
+            "stderr": p.stderr.decode("utf-8", "replace")}
+
+
+def interpret(rec, res):
+    """Adds status/stats/error to a gridcnf run result."""
+    if res["to"]:
+        res["status"] = "TO"
+        return res
+    lines = [l for l in res["stdout"].splitlines() if l.strip()]
+    out = None
+    if len(lines) == 1:
+        try:
+            out = json.loads(lines[0])
+        except ValueError:
+            out = None
+    if out is None or not isinstance(out, dict):
+        res["status"] = "crash" if (res["rc"] or 0) < 0 else "bad-output"
+        res["error"] = (f"exit {res['rc']}, {len(lines)} output lines; stderr: "
+                        + res["stderr"].strip()[:300])
+        return res
+    res["status"] = out.get("status")
+    res["stats"] = out.get("stats") or {}
+    res["solution"] = out.get("solution")
+    why = verify(rec, out)
+    if why is None:
+        want_rc = {"unique": 0, "multiple": 2}[out["status"]]
+        if res["rc"] != want_rc:
+            why = f"exit code {res['rc']} for status {out['status']} (expected {want_rc})"
+    if why:
+        res["error"] = why + (f"; stderr: {res['stderr'].strip()[:300]}"
+                              if res["stderr"].strip() else "")
+    return res
+
+
+# --------------------------------------------------------------- report
+
+def machine_info(exe):
+    info = {}
+    info["nproc"] = (run_text(["nproc"]).strip() or str(os.cpu_count()))
+    model = "unknown"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    info["cpu"] = model
+    mem = "unknown"
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemTotal"):
+                    kb = int(line.split()[1])
+                    mem = f"{kb / 1024 / 1024:.1f} GiB"
+                    break
+    except OSError:
+        pass
+    info["memory"] = mem
+    info["kernel"] = platform.release()
+    info["gridcnf"] = run_text([exe, "--version"]).strip() or "unknown"
+    cad = None
+    if shutil.which("cadical"):
+        v = run_text(["cadical", "--version"]).strip()
+        if v:
+            cad = f"`cadical --version`: {v}"
+    dp = run_text(["dpkg-query", "-W", "libcadical-dev"]).strip()
+    if dp and "no packages" not in dp.lower():
+        parts = dp.split()
+        lib = f"linked library: {parts[0]} {parts[1] if len(parts) > 1 else ''}".strip()
+        cad = f"{cad}; {lib}" if cad else lib
+    info["cadical"] = cad or "unknown"
+    rev = run_text(["git", "-C", REPO, "rev-parse", "--short", "HEAD"]).strip()
+    if rev and re.match(r"^[0-9a-f]+$", rev):
+        dirty = run_text(["git", "-C", REPO, "status", "--porcelain",
+                          "--untracked-files=no"]).strip()
+        info["source"] = rev + (" + uncommitted changes in the tree" if dirty else "")
+    else:
+        info["source"] = "unknown"
+    info["python"] = platform.python_version()
+    return info
+
+
+def cell(med, worst, base=None, to=0, total=0):
+    s = f"{sig3(med)} ({sig3(worst)})"
+    if base is not None:
+        r = ratio(med, base)
+        s += f" [{sig3(r)}]" if r is not None else " [n/a]"
+    if to:
+        s += f" **{to}/{total} TO**"
+    return s
+
+
+def summarize(classes, variants, per):
+    """per[(pid, variant)] = list of ms; returns class rows."""
+    rows = []
+    for cls, recs in classes:
+        row = {"class": cls, "puzzles": len(recs), "total": None, "v": {}}
+        for v in variants + [{"name": SPAWN}, {"name": "inproc"}]:
+            meds, tos = [], 0
+            for r in recs:
+                xs = per.get((r["id"], v["name"]))
+                if xs is None:
+                    continue
+                m = median(xs)
+                meds.append(m)
+                if any(math.isinf(x) for x in xs):
+                    tos += 1
+            if meds:
+                row["v"][v["name"]] = {"med": median(meds), "worst": max(meds),
+                                       "to": tos, "n": len(meds)}
+        rows.append(row)
+    return rows
+
+
+def table(rows, variants, title_counts):
+    names = [v["name"] for v in variants if v["name"] != DEFAULT]
+    names = [n for n in names if any(n in r["v"] for r in rows)]
+    head = ["class", "puzzles", "default ms med (worst)",
+            "in-process ms med (worst) [x default]"]
+    head += [f"{n} ms med (worst) [x default]" for n in names]
+    head += ["spawn ms med (worst)"]
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for r in rows:
+        d = r["v"].get(DEFAULT)
+        base = d["med"] if d else None
+        cells = [r["class"], title_counts.get(r["class"], str(r["puzzles"]))]
+        cells.append(cell(d["med"], d["worst"], None, d["to"], d["n"]) if d else "n/a")
+        ip = r["v"].get("inproc")
+        cells.append(cell(ip["med"], ip["worst"], base) if ip else "n/a")
+        for n in names:
+            x = r["v"].get(n)
+            cells.append(cell(x["med"], x["worst"], base, x["to"], x["n"]) if x else "n/a")
+        sp = r["v"].get(SPAWN)
+        cells.append(cell(sp["med"], sp["worst"]) if sp else "n/a")
+        out.append("| " + " | ".join(cells) + " |")
+    return "\n".join(out), names
+
+
+def phase_table(classes, phases):
+    out = ["| class | vars | clauses | parse ms | encode ms | solve ms | unique ms |",
+           "|---|---|---|---|---|---|---|"]
+    for cls, recs in classes:
+        cols = {k: [] for k in ("vars", "clauses", "parse_ms", "encode_ms",
+                                "solve_ms", "unique_ms")}
+        for r in recs:
+            for k in cols:
+                xs = phases.get((r["id"], k))
+                if xs:
+                    cols[k].append(median(xs))
+        if not cols["vars"]:
+            continue
+        cells = [cls]
+        for key, xs in cols.items():
+            m = median(xs)
+            cells.append(str(int(round(m))) if key in ("vars", "clauses") else sig3(m))
+        out.append("| " + " | ".join(cells) + " |")
+    return "\n".join(out)
+
+
+def findings(label, rows, variants, names, lines):
+    """Sentences computed from the numbers of one table."""
+    drows = [r for r in rows if DEFAULT in r["v"]]
+    if not drows:
+        return
+    lines.append(f"**{label}**")
+    lines.append("")
+    # where the time goes
+    slow = max(drows, key=lambda r: (r["v"][DEFAULT]["med"], r["v"][DEFAULT]["worst"]))
+    worst = max(drows, key=lambda r: r["v"][DEFAULT]["worst"])
+    lines.append(
+        f"- Default: class medians range from "
+        f"{sig3(min(r['v'][DEFAULT]['med'] for r in drows))} ms to "
+        f"{sig3(slow['v'][DEFAULT]['med'])} ms ({slow['class']}); the worst single "
+        f"puzzle takes {sig3(worst['v'][DEFAULT]['worst'])} ms ({worst['class']}).")
+    tos = sum(r["v"][DEFAULT]["to"] for r in drows)
+    if tos:
+        lines.append(f"- Default: {tos} puzzle(s) time out.")
+    shares, overheads = [], []
+    for r in drows:
+        ip, d, sp = r["v"].get("inproc"), r["v"][DEFAULT], r["v"].get(SPAWN)
+        if ip and not math.isinf(d["med"]) and d["med"] > 0:
+            shares.append(ip["med"] / d["med"])
+            overheads.append(d["med"] - ip["med"])
+    if shares:
+        small = [r["class"] for r in drows if r["v"].get("inproc") and
+                 not math.isinf(r["v"][DEFAULT]["med"]) and
+                 r["v"]["inproc"]["med"] < 0.5 * r["v"][DEFAULT]["med"]]
+        lines.append(
+            f"- In-process work (encode + solve + unique) is a median "
+            f"{sig3(100 * median(shares))} % of the whole process time "
+            f"(range {sig3(100 * min(shares))}-{sig3(100 * max(shares))} %); the rest, "
+            f"a median {sig3(median(overheads))} ms per puzzle, is process start, "
+            f"reading and output. It is under half of the process time in "
+            f"{len(small)} of {len(drows)} classes.")
+    sp = [r["v"][SPAWN]["med"] for r in drows if SPAWN in r["v"]]
+    if sp:
+        lines.append(f"- The process floor (`/bin/true` through the same harness) is "
+                     f"{sig3(median(sp))} ms (median of class medians).")
+    genres_here = sorted({r["class"].split()[0] for r in drows})
+    for n in names:
+        for g in genres_here:
+            pairs = []
+            for r in drows:
+                x = r["v"].get(n)
+                if x and r["class"].split()[0] == g:
+                    rr = ratio(x["med"], r["v"][DEFAULT]["med"])
+                    if rr is not None:
+                        pairs.append((rr, r))
+            if not pairs:
+                continue
+            faster = [p for p in pairs if p[0] < 0.95]
+            slower = [p for p in pairs if p[0] > 1.05]
+            gm = geomean([p[0] for p in pairs])
+            verdict = ("faster than" if gm is not None and gm < 0.95 else
+                       "slower than" if gm is not None and gm > 1.05 else
+                       "about as fast as")
+            s = (f"- `{n}` on {g}: {verdict} the default (geometric mean of the "
+                 f"class-median ratios {sig3(gm)} over {len(pairs)} classes); more than 5 % "
+                 f"faster in {len(faster)}, more than 5 % slower in {len(slower)}")
+            if len(pairs) > 1:
+                best = min(pairs, key=lambda p: p[0])
+                worst_p = max(pairs, key=lambda p: p[0])
+                s += (f"; from {sig3(best[0])} ({best[1]['class']}) to "
+                      f"{sig3(worst_p[0])} ({worst_p[1]['class']})")
+                # the first and the last class in size order show a trend, if any
+                first, last = pairs[0], pairs[-1]
+                if last[0] > 1.25 * first[0] and last[0] > 1.05:
+                    s += (f"; the ratio grows with size, {sig3(first[0])} at "
+                          f"{first[1]['class']} to {sig3(last[0])} at {last[1]['class']}")
+                elif last[0] < first[0] / 1.25 and last[0] < 0.95:
+                    s += (f"; the ratio falls with size, {sig3(first[0])} at "
+                          f"{first[1]['class']} to {sig3(last[0])} at {last[1]['class']}")
+            s += "."
+            wr = [ratio(r["v"][n]["worst"], r["v"][DEFAULT]["worst"]) for _, r in pairs]
+            gw = geomean(wr)
+            if gw is not None:
+                s += f" On each class's worst puzzle the geometric-mean ratio is {sig3(gw)}."
+            to = sum(r["v"][n]["to"] for _, r in pairs)
+            if to:
+                s += f" {to} puzzle(s) time out with it."
+            lines.append(s)
+    lines.append("")
+
+
+# ------------------------------------------------------------------ main
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true",
+                    help="smoke test: 1 repetition, 1 puzzle per class (2 where the class "
+                         "has non-unique puzzles)")
+    ap.add_argument("--reps", type=int, default=None, help="repetitions (default 5)")
+    ap.add_argument("--genres", default=None,
+                    help="comma-separated genres (default: every genre gridcnf lists "
+                         "that has data)")
+    ap.add_argument("--timeout", type=float, default=60.0,
+                    help="seconds per run; a timeout counts as infinitely slow (TO)")
+    ap.add_argument("--max-per-class", type=int, default=None,
+                    help="sample at most K puzzles per class, evenly over the ids "
+                         "(default 12; --quick: 1; 0 = all)")
+    ap.add_argument("--variants", default=None,
+                    help="comma-separated variant names to run besides default "
+                         "(default: every one derived from --help)")
+    ap.add_argument("--out", default=None,
+                    help="output directory for RESULTS.md and raw data (default: "
+                         "RESULTS.md in benchmarks/, raw data in benchmarks/out/)")
+    ap.add_argument("--gridcnf", default=os.path.join(HERE, "out", "build", "gridcnf"),
+                    help="the gridcnf binary")
+    ap.add_argument("--corpus", default=DEFAULT_CORPUS, help="corpus directory")
+    ap.add_argument("--scaling", default=DEFAULT_SCALING, help="scaling-set directory")
+    args = ap.parse_args(argv)
+
+    reps = args.reps if args.reps is not None else (1 if args.quick else 5)
+    if reps < 1:
+        ap.error("--reps must be at least 1")
+    if args.max_per_class is None:
+        k = 1 if args.quick else 12
+    else:
+        k = args.max_per_class or None
+    exe = os.path.abspath(args.gridcnf)
+    if not os.access(exe, os.X_OK):
+        raise SystemExit(f"bench: no gridcnf binary at {exe} (run benchmarks/run.sh)")
+    if args.out:
+        out_dir = os.path.abspath(args.out)
+        results_md = os.path.join(out_dir, "RESULTS.md")
+    else:
+        out_dir = os.path.join(HERE, "out")
+        results_md = os.path.join(HERE, "RESULTS.md")
+    os.makedirs(out_dir, exist_ok=True)
+
+    # what gridcnf offers
+    listed = gridcnf_genres(exe)
+    help_text = run_text([exe, "--help"])
+    opts = parse_encoding_options(help_text, listed)
+    variants, skipped_opts = derive_variants(opts)
+    if args.variants is not None:
+        want = [w.strip() for w in args.variants.split(",") if w.strip()]
+        known = {v["name"] for v in variants}
+        bad = [w for w in want if w not in known and w != DEFAULT]
+        if bad:
+            raise SystemExit(f"bench: unknown variant(s) {', '.join(bad)}; "
+                             f"available: {', '.join(sorted(known))}")
+        variants = [v for v in variants if v["name"] == DEFAULT or v["name"] in want]
+
+    # data
+    corpus_files = sorted(glob.glob(os.path.join(args.corpus, "*.jsonl")))
+    scaling_files = sorted(glob.glob(os.path.join(args.scaling, "scaling-*.jsonl")))
+    corpus = load_records(corpus_files)
+    scaling = load_records(scaling_files)
+    with_data = {r["genre"] for r in corpus + scaling}
+    if args.genres:
+        genres = [g.strip() for g in args.genres.split(",") if g.strip()]
+        for g in genres:
+            if g not in listed:
+                raise SystemExit(f"bench: gridcnf does not list genre {g!r} "
+                                 f"(it lists: {', '.join(listed)})")
+            if g not in with_data:
+                raise SystemExit(f"bench: no corpus or scaling data for genre {g!r}")
+    else:
+        genres = [g for g in listed if g in with_data]
+    if not genres:
+        raise SystemExit("bench: no genre to benchmark")
+
+    def classes_of(recs):
+        by = {}
+        for r in recs:
+            if r["genre"] in genres:
+                by.setdefault(class_key(r), []).append(r)
+        out, counts = [], {}
+        for cls in sorted(by, key=class_sort_key):
+            chosen = sample(by[cls], k)
+            out.append((cls, chosen))
+            counts[cls] = (f"{len(chosen)} of {len(by[cls])}"
+                           if len(chosen) < len(by[cls]) else str(len(chosen)))
+        return out, counts
+
+    corpus_classes, corpus_counts = classes_of(corpus)
+    scaling_classes, scaling_counts = classes_of(scaling)
+    sampled = any(" of " in c for c in list(corpus_counts.values()) +
+                  list(scaling_counts.values()))
+    puzzles = []
+    seen = set()
+    for _, recs in corpus_classes + scaling_classes:
+        for r in recs:
+            if r["id"] in seen:
+                raise SystemExit(f"bench: duplicate puzzle id {r['id']}")
+            seen.add(r["id"])
+            puzzles.append(r)
+
+    def applies(v, rec):
+        return v["genres"] is None or rec["genre"] in v["genres"]
+
+    plan = []  # (rec, variant-names) per puzzle
+    for r in puzzles:
+        plan.append((r, [v for v in variants if applies(v, r)]))
+    n_runs = reps * sum(len(vs) + 1 for _, vs in plan)
+    log(f"bench: {len(puzzles)} puzzles, genres {', '.join(genres)}, variants "
+        f"{', '.join(v['name'] for v in variants)}, {reps} rep(s): {n_runs} runs")
+
+    per = {}       # (id, variant) -> [ms]
+    phases = {}    # (id, stat) -> [value], default variant
+    inproc = {}    # id -> [ms]
+    failures = []  # (id, variant, rep, reason)
+    statuses = {}  # id -> {status: [variants]}
+    raw_path = os.path.join(out_dir, "raw.jsonl")
+    t_start = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="gridcnf-bench-") as tmp, \
+            open(raw_path, "w", encoding="utf-8") as raw:
+        files = {}
+        for i, r in enumerate(puzzles):
+            safe = re.sub(r"[^A-Za-z0-9._-]", "_", r["id"])
+            path = os.path.join(tmp, f"{i:04d}-{safe}.jsonl")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(r["_line"] + "\n")
+            files[r["id"]] = path
+        done = 0
+        for rep in range(reps):
+            for pi, (r, vs) in enumerate(plan):
+                names = [v["name"] for v in vs] + [SPAWN]
+                # rotate the order so no variant always runs first on a puzzle
+                rot = (rep + pi) % len(names)
+                order = names[rot:] + names[:rot]
+                vmap = {v["name"]: v for v in vs}
+                for name in order:
+                    if name == SPAWN:
+                        res = run_once(["/bin/true"], args.timeout)
+                        res["status"] = "spawn"
+                    else:
+                        cmd = [exe, "solve", "--json"] + vmap[name]["flags"] + [files[r["id"]]]
+                        res = interpret(r, run_once(cmd, args.timeout))
+                        if res.get("error"):
+                            failures.append((r["id"], name, rep, res["error"]))
+                        elif res["status"] != "TO":
+                            statuses.setdefault(r["id"], {}).setdefault(
+                                res["status"], set()).add(name)
+                    ok = not res.get("error")
+                    # a wrong answer is never a timing
+                    if ok:
+                        per.setdefault((r["id"], name), []).append(res["ms"])
+                        if name == DEFAULT:
+                            st = res.get("stats") or {}
+                            if res["status"] == "TO":
+                                inproc.setdefault(r["id"], []).append(INF)
+                            else:
+                                s = sum(float(st.get(x) or 0) for x in
+                                        ("encode_ms", "solve_ms", "unique_ms"))
+                                inproc.setdefault(r["id"], []).append(s)
+                                for key, val in st.items():
+                                    if isinstance(val, (int, float)):
+                                        phases.setdefault((r["id"], key), []).append(val)
+                    raw.write(json.dumps({
+                        "rep": rep, "id": r["id"], "class": class_key(r),
+                        "variant": name, "ms": None if math.isinf(res["ms"]) else res["ms"],
+                        "timeout": res["to"], "rc": res["rc"], "status": res["status"],
+                        "stats": res.get("stats"), "error": res.get("error")}) + "\n")
+                    done += 1
+            el = time.perf_counter() - t_start
+            log(f"bench: repetition {rep + 1}/{reps} done, {el:.0f} s elapsed, "
+                f"about {el / (rep + 1) * (reps - rep - 1):.0f} s to go")
+    elapsed = time.perf_counter() - t_start
+
+    # variants must agree with each other on every puzzle
+    for pid, by_status in statuses.items():
+        if len(by_status) > 1:
+            desc = "; ".join(f"{s}: {', '.join(sorted(v))}" for s, v in sorted(by_status.items()))
+            failures.append((pid, "*", None, f"variants disagree: {desc}"))
+
+    for pid, xs in inproc.items():
+        per[(pid, "inproc")] = xs
+
+    corpus_rows = summarize(corpus_classes, variants, per)
+    scaling_rows = summarize(scaling_classes, variants, per)
+    n_to = sum(1 for key, xs in per.items() if key[1] not in ("inproc", SPAWN)
+               for x in xs if math.isinf(x))
+
+    info = machine_info(exe)
+    now = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
+    md = []
+    md.append("# gridcnf benchmark results")
+    md.append("")
+    md.append("Generated by `benchmarks/run.sh` (`benchmarks/bench.py`); do not edit by hand.")
+    md.append("")
+    md.append("## How to run")
+    md.append("")
+    md.append("```")
+    md.append("benchmarks/run.sh                 # full run: 5 repetitions, writes benchmarks/RESULTS.md")
+    md.append("benchmarks/run.sh --quick         # smoke test: 1 repetition, 1-2 puzzles per class")
+    md.append("benchmarks/run.sh --reps N --genres skyscrapers,... --timeout S --out DIR")
+    md.append("benchmarks/test_bench.sh          # test of the harness itself")
+    md.append("```")
+    md.append("")
+    md.append("Every run is the whole process `gridcnf solve --json FILE [variant flags]` on one "
+              "puzzle alone in a file (solve + proof of uniqueness: what a user waits for), "
+              "timed with `time.perf_counter()` around `subprocess.run`. Runs are interleaved "
+              "(for each repetition, for each puzzle, for each variant; the variant order "
+              "rotates from puzzle to puzzle) so machine noise hits all variants alike. "
+              "Per puzzle: the median over the repetitions; per class: the median and, in "
+              "brackets, the worst of the per-puzzle medians. `[x default]` is the class median "
+              "divided by the default's class median (below 1 = faster). `in-process` is "
+              "encode_ms + solve_ms + unique_ms from gridcnf's own stats (default variant). "
+              "`spawn` is `/bin/true` run through the same harness: the floor of one process "
+              "start. TO = timed out (counts as infinitely slow).")
+    md.append("")
+    md.append("## Machine and run")
+    md.append("")
+    md.append(f"- CPU: {info['cpu']}, `nproc` = {info['nproc']}; memory {info['memory']}; "
+              f"kernel {info['kernel']}; Python {info['python']}")
+    md.append(f"- gridcnf: {info['gridcnf']} (source: {info['source']}), binary `{exe}`")
+    md.append(f"- CaDiCaL: {info['cadical']}")
+    md.append(f"- date: {now}; repetitions: {reps}; timeout: {sig3(args.timeout)} s per run; "
+              f"{n_runs} runs in {elapsed:.0f} s"
+              + ("; **quick mode (smoke test, not for comparison)**" if args.quick else ""))
+    md.append(f"- genres: {', '.join(genres)}; data: "
+              + ", ".join(f"`{os.path.basename(p)}`" for p in corpus_files + scaling_files))
+    vdesc = []
+    for v in variants:
+        flags = " ".join(v["flags"]) or "(no flags)"
+        only = f", {'/'.join(v['genres'])} only" if v["genres"] else ""
+        vdesc.append(f"`{v['name']}` = `{flags}`{only}")
+    md.append("- variants (derived from `gridcnf --help`): " + "; ".join(vdesc))
+    if skipped_opts:
+        md.append("- encoding options in `--help` not benchmarked (no derivable values): "
+                  + ", ".join(f"`--{o}`" for o in skipped_opts))
+    if sampled:
+        md.append(f"- sampling: at most {k} puzzles per class, evenly spaced over the class's "
+                  f"puzzles sorted by id (deterministic; where a class has puzzles with "
+                  f"several solutions, at least one of them is in the sample"
+                  f"{', which may add one puzzle' if k == 1 else ''}); `puzzles` shows "
+                  f"`sampled of total`.")
+    md.append("- classes: genre and size (and stars for Star Battle); Skyscrapers with Sudoku "
+              "boxes (`variants.jsonl`) form their own classes.")
+    md.append("")
+    md.append("## Verification")
+    md.append("")
+    if failures:
+        md.append(f"**FAILED**: {len(failures)} wrong or failed answer(s); these runs are "
+                  "not counted as timings:")
+        md.append("")
+        for pid, v, rep, why in failures[:200]:
+            where = f"rep {rep + 1}" if rep is not None else "all reps"
+            md.append(f"- `{pid}` variant `{v}` ({where}): {why}")
+        if len(failures) > 200:
+            md.append(f"- ... and {len(failures) - 200} more (see raw.jsonl)")
+    else:
+        md.append(f"Verification: passed. {len(puzzles)} puzzles, every answer of every run "
+                  "checked: status unique or multiple; the known solution and verdict where the "
+                  "data has them; every returned solution (and the second one of `multiple`) "
+                  "re-checked against the rules by the harness; a `unique` answer on a planted "
+                  "puzzle must be the planted solution; all variants agree on each puzzle's "
+                  f"verdict. {n_to} run(s) timed out.")
+    md.append("")
+    md.append("## Corpus (`/work/shared/corpus`)")
+    md.append("")
+    t_corpus, names_c = table(corpus_rows, variants, corpus_counts)
+    md.append(t_corpus)
+    md.append("")
+    md.append("## Scaling series (`/work/shared/bench/scaling-*.jsonl`)")
+    md.append("")
+    t_scaling, names_s = table(scaling_rows, variants, scaling_counts)
+    md.append(t_scaling)
+    md.append("")
+    md.append("## Findings")
+    md.append("")
+    md.append("Computed from the tables above by the script.")
+    md.append("")
+    fl = []
+    findings("Corpus", corpus_rows, variants, names_c, fl)
+    findings("Scaling series", scaling_rows, variants, names_s, fl)
+    md.extend(fl)
+    md.append("## Phases (default variant)")
+    md.append("")
+    md.append("Medians over the class of the per-puzzle medians of gridcnf's own stats.")
+    md.append("")
+    md.append("Corpus:")
+    md.append("")
+    md.append(phase_table(corpus_classes, phases))
+    md.append("")
+    md.append("Scaling series:")
+    md.append("")
+    md.append(phase_table(scaling_classes, phases))
+    md.append("")
+    md.append("## Plots")
+    md.append("")
+    have_plot = []
+    try:
+        import matplotlib  # noqa: F401
+        have_plot.append("matplotlib")
+    except ImportError:
+        pass
+    if shutil.which("gnuplot"):
+        have_plot.append("gnuplot")
+    if have_plot:
+        md.append(f"{' and '.join(have_plot)} found; plotting is not implemented yet.")
+    else:
+        md.append("Skipped: neither matplotlib nor gnuplot is installed.")
+    md.append("")
+    rel = os.path.relpath(out_dir, os.path.dirname(results_md))
+    rel = "" if rel == "." else rel + "/"
+    md.append(f"Raw data: `{rel}raw.jsonl` (one line per run) and `{rel}summary.json` "
+              "(the tables' numbers).")
+    md.append("")
+
+    with open(results_md, "w", encoding="utf-8") as f:
+        f.write("\n".join(md))
+    summary = {"reps": reps, "genres": genres, "variants": variants,
+               "machine": info, "elapsed_s": elapsed,
+               "failures": [{"id": a, "variant": b, "rep": c, "reason": d}
+                            for a, b, c, d in failures],
+               "corpus": corpus_rows, "scaling": scaling_rows}
+
+    def enc(o):
+        if isinstance(o, float) and math.isinf(o):
+            return None
+        return o
+
+    def clean(o):
+        if isinstance(o, dict):
+            return {k: clean(v) for k, v in o.items()}
+        if isinstance(o, list):
+            return [clean(v) for v in o]
+        return enc(o)
+
+    with open(os.path.join(out_dir, "summary.json"), "w", encoding="utf-8") as f:
+        json.dump(clean(summary), f, indent=1)
+    log(f"bench: wrote {results_md}")
+    if failures:
+        log(f"bench: FAILED: {len(failures)} wrong or failed answer(s):")
+        for pid, v, rep, why in failures:
+            where = f"rep {rep + 1}" if rep is not None else "all reps"
+            log(f"  {pid} [{v}, {where}]: {why}")
+        return 1
+    log("bench: verification passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
