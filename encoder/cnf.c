@@ -5,6 +5,8 @@
  */
 #include "cnf.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,9 +21,43 @@ void gc_cnf_init(gc_cnf *c, gc_sink sink, const gc_options *opt) {
 void gc_cnf_release(gc_cnf *c) {
   free(c->blocks);
   free(c->tmp);
+  free(c->groups);
   c->blocks = NULL;
   c->tmp = NULL;
+  c->groups = NULL;
 }
+
+void gc_cnf_group(gc_cnf *c, const char *key, int i, int j, const char *fmt,
+                  ...) {
+  c->guard = 0;
+  if (!c->want_groups || c->status)
+    return;
+  if (c->ngroups == c->capgroups) {
+    size_t cap = c->capgroups ? 2 * c->capgroups : 16;
+    gc_group *g = realloc(c->groups, cap * sizeof *g);
+    if (!g) {
+      gc_cnf_fail(c, GC_E_NOMEM);
+      return;
+    }
+    c->groups = g;
+    c->capgroups = cap;
+  }
+  int sel = gc_cnf_new_var(c);
+  if (!sel)
+    return;
+  gc_group *g = &c->groups[c->ngroups++];
+  g->selector = sel;
+  snprintf(g->key, sizeof g->key, "%s", key ? key : "");
+  g->i = i;
+  g->j = j;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(g->what, sizeof g->what, fmt, ap);
+  va_end(ap);
+  c->guard = sel;
+}
+
+void gc_cnf_group_end(gc_cnf *c) { c->guard = 0; }
 
 void gc_cnf_fail(gc_cnf *c, int code) {
   if (!c->status)
@@ -84,9 +120,9 @@ const gc_block *gc_cnf_find_block(const gc_cnf *c, const char *name) {
 void gc_cnf_clause(gc_cnf *c, const int *lits, size_t n) {
   if (c->status)
     return;
-  if (n > c->captmp) {
+  if (n + 1 > c->captmp) {
     size_t cap = c->captmp ? c->captmp : 16;
-    while (cap < n)
+    while (cap < n + 1)
       cap *= 2;
     int *t = realloc(c->tmp, cap * sizeof *t);
     if (!t) {
@@ -110,6 +146,8 @@ void gc_cnf_clause(gc_cnf *c, const int *lits, size_t n) {
     }
     c->tmp[k++] = l;
   }
+  if (c->guard)
+    c->tmp[k++] = -c->guard;
   if (c->max_clauses && c->nclauses >= c->max_clauses) {
     c->over = 2;
     gc_cnf_fail(c, GC_E_TOO_LARGE);

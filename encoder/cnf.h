@@ -44,6 +44,17 @@ typedef struct gc_block {
   int first, d0, d1, d2;
 } gc_block;
 
+/* A group of clauses that states one clue, given or count of the puzzle:
+   every clause of the group carries -selector, so the group holds only
+   when the selector is assumed true.  Setters' tools switch clues on and
+   off this way in one incremental solver (explain, minimize, generate). */
+typedef struct gc_group {
+  int selector;
+  char what[96]; /* "clue 3 above column 2", "the 7 at r3c3" */
+  char key[16];  /* where it stands in the JSON record: key[i][j] */
+  int i, j;      /* -1 when not used */
+} gc_group;
+
 typedef struct gc_cnf {
   gc_sink sink;
   const gc_options *opt;
@@ -57,6 +68,11 @@ typedef struct gc_cnf {
   int status; /* first gc_code that went wrong, sticky */
   long max_vars, max_clauses; /* 0 = no limit beyond GC_MAX_VARS */
   int over;                   /* 1: max_vars, 2: max_clauses was passed */
+  /* Clause groups (see gc_cnf_group): off unless want_groups is set. */
+  int want_groups;
+  int guard; /* selector of the open group, 0 = none */
+  gc_group *groups;
+  size_t ngroups, capgroups;
 } gc_cnf;
 
 /* The builder does not own the sink: the caller creates and destroys it. */
@@ -80,6 +96,18 @@ void gc_cnf_ternary(gc_cnf *c, int a, int b, int d);
 void gc_cnf_quaternary(gc_cnf *c, int a, int b, int d, int e);
 void gc_cnf_fail(gc_cnf *c, int code);
 int gc_cnf_status(const gc_cnf *c);
+
+/* Opens a new group (closing the one before) described in words, standing
+   at key[i][j] of the puzzle's JSON record (i, j = -1 when not used); a
+   no-op unless c->want_groups.  Encoders call it before each clue, given
+   or sign, and gc_cnf_group_end after the last. */
+void gc_cnf_group(gc_cnf *c, const char *key, int i, int j, const char *fmt,
+                  ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+void gc_cnf_group_end(gc_cnf *c);
 
 /* Sinks. */
 gc_sink gc_sink_null(void); /* counts only (the builder counts) */

@@ -62,7 +62,10 @@ void gc_latin_givens(gc_cnf *c, int first, int n, const int *givens) {
   for (int r = 0; r < n; r++)
     for (int col = 0; col < n; col++) {
       int v = givens[r * n + col];
-      if (v > 0)
-        gc_cnf_unit(c, gc_latin_var(first, n, r, col, v));
+      if (v <= 0)
+        continue;
+      gc_cnf_group(c, "givens", r, col, "the %d at r%dc%d", v, r + 1, col + 1);
+      gc_cnf_unit(c, gc_latin_var(first, n, r, col, v));
     }
+  gc_cnf_group_end(c);
 }

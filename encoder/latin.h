@@ -21,7 +21,8 @@ void gc_latin_encode(gc_cnf *c, int first, int n);
    (br * bc == n): Sudoku boxes. */
 void gc_latin_boxes(gc_cnf *c, int first, int n, int br, int bc);
 
-/* Given digits (0 = empty) as unit clauses. */
+/* Given digits (0 = empty) as unit clauses, one group each ("the 7 at
+   r3c3", at givens[r][c] of the JSON record). */
 void gc_latin_givens(gc_cnf *c, int first, int n, const int *givens);
 
 #endif

@@ -587,13 +587,17 @@ static int futo_encode(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err) {
   gc_latin_encode(cnf, first, n);
   gc_latin_givens(cnf, first, n, f->givens);
   int a[FUTO_MAX_N], b[FUTO_MAX_N];
+  int k = 0; /* the index in "lt" of the JSON record (futo_to_json) */
   FOR_EACH_LT(f, n, lo, hi, {
+    gc_cnf_group(cnf, "lt", k++, -1, "r%dc%d < r%dc%d", lo / n + 1, lo % n + 1,
+                 hi / n + 1, hi % n + 1);
     for (int v = 1; v <= n; v++) {
       a[v - 1] = gc_latin_var(first, n, lo / n, lo % n, v);
       b[v - 1] = gc_latin_var(first, n, hi / n, hi % n, v);
     }
     gc_enc_less_support(cnf, a, b, n);
   })
+  gc_cnf_group_end(cnf);
   return gc_cnf_status(cnf) ? -1 : 0;
 }
 

@@ -386,9 +386,13 @@ static int sky_encode(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err) {
   gc_latin_givens(cnf, first, n, s->givens);
   for (int side = 0; side < SIDES; side++)
     for (int i = 0; i < n; i++)
-      if (s->clue[side][i])
+      if (s->clue[side][i]) {
+        gc_cnf_group(cnf, side_key[side], i, -1, "clue %d %s %d",
+                     s->clue[side][i], side_words(side), i + 1);
         encode_clue(cnf, first, n, side, i, s->clue[side][i],
                     cnf->opt ? cnf->opt->edge_units : 1);
+      }
+  gc_cnf_group_end(cnf);
   return gc_cnf_status(cnf) ? -1 : 0;
 }
 

@@ -1,0 +1,43 @@
+/*
+ * session.h: one puzzle encoded into one incremental CaDiCaL, with the
+ * time limit and the interrupt flag polled through ccadical_set_terminate.
+ * gc_solve and the setter tools (explain, minimize, backbone) all run on it.
+ */
+#ifndef GC_SOLVER_GLUE_SESSION_H
+#define GC_SOLVER_GLUE_SESSION_H
+
+#include "../genres/genre.h"
+
+struct CCaDiCaL;
+
+typedef struct gc_session {
+  struct CCaDiCaL *solver;
+  gc_cnf cnf;
+  const gc_puzzle *pz;
+  const gc_block *cell;
+  double deadline; /* ms on the monotonic clock, 0 = none */
+  const volatile int *interrupt;
+  gc_stop why;     /* set when a solve was stopped */
+  double encode_ms;
+} gc_session;
+
+double gc_now_ms(void);
+/* Encodes pz into a fresh solver; groups: give every clue a selector.
+   0, or -1 with err (and nothing to close). */
+int gc_session_open(gc_session *ss, const gc_puzzle *pz, const gc_options *opt,
+                    const gc_limits *lim, int groups, gc_error *err);
+void gc_session_close(gc_session *ss);
+/* 10 SAT, 20 UNSAT, 0 stopped (ss->why says why). */
+int gc_session_solve(gc_session *ss, const int *assume, size_t n);
+/* The current model's grid, checked with the genre's checker (a failure is
+   GC_E_INTERNAL: an encoding bug).  0 or -1. */
+int gc_session_grid(gc_session *ss, gc_grid *g, gc_error *err);
+/* Adds the clause that excludes g, permanently. */
+int gc_session_block(gc_session *ss, const gc_grid *g, gc_error *err);
+/* The value of a literal in the current model: > 0 true. */
+int gc_session_value(gc_session *ss, int lit);
+int gc_session_failed(gc_session *ss, int lit);
+int gc_session_fixed(gc_session *ss, int lit);
+void gc_session_limit_conflicts(gc_session *ss, int conflicts);
+
+#endif
