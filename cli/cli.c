@@ -60,6 +60,7 @@ typedef struct cli {
   const char *to; /* convert --to */
   int converted;  /* puzzles written so far by convert */
   double total_timeout; /* seconds for the whole batch, 0 = none */
+  int all;              /* count --all, hint --all */
   const char *id;     /* --id filter */
   const char *output; /* cnf -o */
   const char *files[64];
@@ -94,6 +95,10 @@ static void help(FILE *f) {
           "       gridcnf cnf    [options] [FILE|-]      write the puzzle's CNF (DIMACS)\n"
           "       gridcnf decode [options] PUZZLE MODEL  read an external solver's model\n"
           "       gridcnf convert --to json|text [FILE|-]...  rewrite puzzles\n"
+          "       gridcnf count [--max K | --all] [FILE|-]...  count solutions\n"
+          "       gridcnf explain [FILE|-]...      why a puzzle has no solution\n"
+          "       gridcnf minimize [FILE|-]...     redundant clues, a minimal puzzle\n"
+          "       gridcnf hint --all [FILE|-]...   the cells fixed in every solution\n"
           "       gridcnf genres                         list the genres\n"
           "\n"
           "Input is the corpus JSON lines format (one puzzle per line, many per\n"
@@ -234,6 +239,15 @@ static int parse_args(cli *c, int argc, char **argv, int first) {
         return usage_error(c, "--format takes auto, json or text, not '%s'",
                            value);
       c->ropt.format = value;
+    } else if (!strcmp(name, "all")) {
+      c->all = 1;
+    } else if (!strcmp(name, "max")) {
+      NEED_VALUE();
+      char *end;
+      long k = strtol(value, &end, 10);
+      if (!*value || *end || k < 1 || k > 1000000000L)
+        return usage_error(c, "--max takes a number from 1 to 10^9, not '%s'", value);
+      c->lim.count = k;
     } else if (!strcmp(name, "to")) {
       NEED_VALUE();
       if (strcmp(value, "json") && strcmp(value, "text"))
@@ -540,6 +554,201 @@ static int convert_one(cli *c, const char *source, gc_puzzle *pz,
   return 0;
 }
 
+/* The id / genre / n head of a JSON answer. */
+static json_t *record_head(const gc_puzzle *pz, const char *status) {
+  json_t *o = json_object();
+  const char *id = gc_puzzle_id(pz);
+  json_object_set_new(o, "id", id ? json_string(id) : json_null());
+  json_object_set_new(o, "genre", json_string(gc_genre_name(gc_puzzle_genre(pz))));
+  json_object_set_new(o, "n", json_integer(gc_puzzle_n(pz)));
+  json_object_set_new(o, "status", json_string(status));
+  return o;
+}
+
+static json_t *clues_json(const gc_clues *cl) {
+  json_t *a = json_array();
+  for (size_t i = 0; i < cl->count; i++)
+    json_array_append_new(a, json_string(cl->what[i]));
+  return a;
+}
+
+static void print_name(cli *c, const char *source, const gc_puzzle *pz,
+                       const char *status) {
+  if (gc_puzzle_id(pz))
+    fprintf(c->out, "%s: %s", gc_puzzle_id(pz), status);
+  else
+    fprintf(c->out, "%s:%ld: %s", source, gc_puzzle_line(pz), status);
+}
+
+static void print_clues(cli *c, const char *title, const gc_clues *cl) {
+  fprintf(c->out, "%s%s\n", title, cl->count ? ":" : ": none");
+  for (size_t i = 0; i < cl->count; i++)
+    fprintf(c->out, "  %s\n", cl->what[i]);
+}
+
+static int stop_exit(const gc_limits *lim) {
+  return lim->interrupt && *lim->interrupt ? EX_INTERRUPT : EX_TIME;
+}
+
+static int tool_failed(cli *c, const char *source, const gc_puzzle *pz,
+                       gc_error *e, int *code) {
+  if (!e->line) {
+    gc_error_source(e, source);
+    e->line = gc_puzzle_line(pz);
+  }
+  emit_error_record(c, e, pz);
+  worst(code, gc_code_exit(e->code));
+  return 0;
+}
+
+static int explain_one(cli *c, const char *source, gc_puzzle *pz, double ms,
+                       int *code) {
+  (void)ms;
+  gc_status st;
+  gc_clues core;
+  gc_error e;
+  if (gc_explain(pz, &c->opt, &c->lim, &st, &core, &e))
+    return tool_failed(c, source, pz, &e, code);
+  const char *status = st == GC_STATUS_NONE ? "none"
+                       : st == GC_STATUS_SOLVED ? "solvable"
+                                                : "unknown";
+  if (c->json) {
+    json_t *o = record_head(pz, status);
+    json_object_set_new(o, "conflict", clues_json(&core));
+    emit_json(c, o);
+  } else {
+    print_name(c, source, pz, status);
+    if (st == GC_STATUS_NONE) {
+      fprintf(c->out, " (no solution); these cannot all hold, and each is "
+                      "needed for that:\n");
+      for (size_t i = 0; i < core.count; i++)
+        fprintf(c->out, "  %s\n", core.what[i]);
+    } else
+      fprintf(c->out, st == GC_STATUS_SOLVED ? " (it has a solution: nothing to explain)\n"
+                                              : " (stopped before an answer)\n");
+  }
+  worst(code, st == GC_STATUS_UNKNOWN ? stop_exit(&c->lim) : EX_OK);
+  gc_clues_free(&core);
+  return st == GC_STATUS_UNKNOWN && c->lim.interrupt && *c->lim.interrupt;
+}
+
+static int minimize_one(cli *c, const char *source, gc_puzzle *pz, double ms,
+                        int *code) {
+  (void)ms;
+  gc_status st;
+  gc_clues redundant, removed;
+  char *minimal;
+  gc_error e;
+  if (gc_minimize(pz, &c->opt, &c->lim, &st, &redundant, &removed, &minimal, &e))
+    return tool_failed(c, source, pz, &e, code);
+  if (c->json) {
+    json_t *o = record_head(pz, gc_status_name(st));
+    json_object_set_new(o, "redundant", clues_json(&redundant));
+    json_object_set_new(o, "removed", clues_json(&removed));
+    json_object_set_new(o, "minimal", minimal ? json_loads(minimal, 0, NULL) : json_null());
+    emit_json(c, o);
+  } else {
+    print_name(c, source, pz, gc_status_name(st));
+    if (st == GC_STATUS_UNIQUE) {
+      fprintf(c->out, "\n");
+      print_clues(c, "each removable alone (the solution stays unique)", &redundant);
+      print_clues(c, "removed, one after another, for a minimal puzzle", &removed);
+      gc_read_options ro = {"json", NULL};
+      gc_error e2;
+      gc_reader *rd = minimal ? gc_reader_new(minimal, strlen(minimal), "minimal", &ro, &e2) : NULL;
+      gc_puzzle *mp = NULL;
+      if (rd && gc_reader_next(rd, &mp, &e2) == GC_READ_PUZZLE) {
+        char *text = gc_render_text(mp, NULL);
+        if (text)
+          fprintf(c->out, "the minimal puzzle:\n%s", text);
+        free(text);
+      }
+      gc_puzzle_free(mp);
+      gc_reader_free(rd);
+    } else
+      fprintf(c->out, " (only a unique puzzle can be minimised)\n");
+  }
+  worst(code, st == GC_STATUS_UNIQUE ? EX_OK
+              : st == GC_STATUS_NONE ? EX_NONE
+              : st == GC_STATUS_MULTIPLE ? EX_MULTIPLE
+                                         : stop_exit(&c->lim));
+  free(minimal);
+  gc_clues_free(&redundant);
+  gc_clues_free(&removed);
+  return 0;
+}
+
+static int hint_one(cli *c, const char *source, gc_puzzle *pz, double ms,
+                    int *code) {
+  (void)ms;
+  gc_status st;
+  gc_grid fixed;
+  gc_error e;
+  if (gc_backbone(pz, &c->opt, &c->lim, &st, &fixed, &e))
+    return tool_failed(c, source, pz, &e, code);
+  int n = gc_puzzle_n(pz), known = 0;
+  for (int i = 0; fixed.n && i < n * n; i++)
+    known += fixed.cell[i] >= 0;
+  if (c->json) {
+    json_t *o = record_head(pz, gc_status_name(st));
+    json_object_set_new(o, "fixed", grid_json(&fixed));
+    json_object_set_new(o, "fixed_cells", json_integer(known));
+    emit_json(c, o);
+  } else {
+    print_name(c, source, pz, gc_status_name(st));
+    if (fixed.n) {
+      fprintf(c->out, "; %d of %d cells are the same in every solution ('.' = not fixed):\n",
+              known, n * n);
+      for (int r = 0; r < n; r++) {
+        for (int col = 0; col < n; col++) {
+          int v = fixed.cell[r * n + col];
+          if (col)
+            fputc(' ', c->out);
+          if (v < 0)
+            fprintf(c->out, n >= 10 ? "%2s" : "%s", ".");
+          else
+            fprintf(c->out, n >= 10 ? "%2d" : "%d", v);
+        }
+        fprintf(c->out, "\n");
+      }
+    } else
+      fprintf(c->out, "\n");
+  }
+  worst(code, st == GC_STATUS_UNKNOWN ? stop_exit(&c->lim)
+              : st == GC_STATUS_NONE   ? EX_NONE
+                                       : EX_OK);
+  gc_grid_free(&fixed);
+  return 0;
+}
+
+static int cmd_explain(cli *c) {
+  int count = 0;
+  return each_puzzle(c, explain_one, &count);
+}
+
+static int cmd_minimize(cli *c) {
+  int count = 0;
+  return each_puzzle(c, minimize_one, &count);
+}
+
+static int cmd_hint(cli *c) {
+  if (!c->all)
+    return usage_error(c, "hint needs --all for now: it prints every cell fixed "
+                          "in all solutions%s", "");
+  int count = 0;
+  return each_puzzle(c, hint_one, &count);
+}
+
+static int cmd_count(cli *c) {
+  c->lim.mode = GC_MODE_COUNT;
+  if (c->all)
+    c->lim.count = 1000000000L;
+  else if (c->lim.count < 1)
+    c->lim.count = 2;
+  int count = 0;
+  return each_puzzle(c, solve_one, &count);
+}
+
 static int cmd_convert(cli *c) {
   int count = 0;
   return each_puzzle(c, convert_one, &count);
@@ -798,6 +1007,11 @@ int gc_cli_run(int argc, char **argv, FILE *out, FILE *err,
                       : !strcmp(cmd, "dimacs") ? cmd_cnf
                       : !strcmp(cmd, "decode") ? cmd_decode
                       : !strcmp(cmd, "convert") ? cmd_convert
+                      : !strcmp(cmd, "explain") ? cmd_explain
+                      : !strcmp(cmd, "minimize") ? cmd_minimize
+                      : !strcmp(cmd, "minimise") ? cmd_minimize
+                      : !strcmp(cmd, "hint") ? cmd_hint
+                      : !strcmp(cmd, "count") ? cmd_count
                       : !strcmp(cmd, "genres") ? cmd_genres
                                                : NULL;
   if (!run)

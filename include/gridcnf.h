@@ -265,6 +265,40 @@ int gc_solve(const gc_puzzle *pz, const gc_options *opt,
              const gc_limits *lim, gc_result *res, gc_error *err);
 
 /*------------------------------------------------------------------------*/
+/* Setter tools: one incremental solver per puzzle, every clue, given and
+   sign behind its own selector literal.                                   */
+
+/* A list of clues in words ("clue 3 above column 2", "the 7 at r3c3"). */
+typedef struct gc_clues {
+  size_t count;
+  char (*what)[96];
+} gc_clues;
+void gc_clues_free(gc_clues *c);
+
+/* For a puzzle with no solution: a minimal set of its clues that cannot
+   all hold (every member is needed: without any one of them the rest has a
+   solution).  *status: NONE when explained; SOLVED when the puzzle has a
+   solution (nothing to explain); UNKNOWN when stopped.  0 or -1 with err. */
+int gc_explain(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
+               gc_status *status, gc_clues *core, gc_error *err);
+
+/* For a unique puzzle: the clues each removable alone while the solution
+   stays unique, and a minimal puzzle (every remaining clue needed) as a
+   JSON record in *minimal (malloc'd).  *status: UNIQUE when done; NONE or
+   MULTIPLE when the puzzle is not unique to begin with (nothing done);
+   UNKNOWN when stopped. */
+int gc_minimize(const gc_puzzle *pz, const gc_options *opt,
+                const gc_limits *lim, gc_status *status, gc_clues *redundant,
+                gc_clues *removed, char **minimal, gc_error *err);
+
+/* The backbone: the cells that hold the same value in every solution.
+   fixed gets the grid with -1 where a cell is not fixed.  *status as for
+   gc_solve (UNIQUE: every cell is fixed; MULTIPLE; NONE; UNKNOWN). */
+int gc_backbone(const gc_puzzle *pz, const gc_options *opt,
+                const gc_limits *lim, gc_status *status, gc_grid *fixed,
+                gc_error *err);
+
+/*------------------------------------------------------------------------*/
 /* DIMACS out and back.                                                    */
 
 /* Writes the CNF of pz, with "c gridcnf" comment lines that name the genre,

@@ -1,0 +1,221 @@
+/*
+ * test_setter.c: explain, minimize and the backbone, each checked against
+ * its definition by re-solving: every member of an explanation is needed,
+ * every clue of a minimal puzzle is needed, every redundant clue can go,
+ * and the backbone is exactly the cells that no second solution changes.
+ */
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+static gc_status solve_status(const char *json) {
+  gc_puzzle *pz = tu_puzzle(json, NULL);
+  gc_result res;
+  tu_solve(pz, GC_MODE_UNIQUE, &res);
+  gc_status st = res.status;
+  gc_result_free(&res);
+  gc_puzzle_free(pz);
+  return st;
+}
+
+static void expect_core(const char *json, int count, const char *const *names) {
+  gc_puzzle *pz = tu_puzzle(json, NULL);
+  gc_status st;
+  gc_clues core;
+  gc_error e;
+  assert_int_equal(gc_explain(pz, NULL, NULL, &st, &core, &e), 0);
+  assert_int_equal(st, GC_STATUS_NONE);
+  if ((int)core.count != count)
+    fail_msg("core has %zu members, expected %d (first: %s)", core.count, count,
+             core.count ? core.what[0] : "-");
+  for (int i = 0; i < count; i++) {
+    int found = 0;
+    for (size_t k = 0; k < core.count; k++)
+      found |= !strcmp(core.what[k], names[i]);
+    if (!found)
+      fail_msg("'%s' is not in the explanation", names[i]);
+  }
+  gc_clues_free(&core);
+  gc_puzzle_free(pz);
+}
+
+static void test_explain(void **state) {
+  (void)state;
+  /* facing clues 1 and 1, among other clues that do not matter */
+  static const char *const a[] = {"clue 1 above column 1", "clue 1 below column 1"};
+  expect_core("{\"genre\":\"skyscrapers\",\"n\":5,\"top\":[1,0,0,0,0],"
+              "\"bottom\":[1,0,0,0,0],\"left\":[0,3,0,0,0],\"givens\":[[0,0,0,0,0],"
+              "[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,5],[0,0,0,0,0]]}",
+              2, a);
+  /* a clue and a given */
+  static const char *const b[] = {"clue 1 left of row 2", "the 3 at r2c1"};
+  expect_core("{\"genre\":\"skyscrapers\",\"n\":4,\"left\":[0,1,0,0],\"givens\":"
+              "[[0,0,0,0],[3,0,0,0],[0,0,0,0],[0,0,0,1]]}",
+              2, b);
+  /* a cycle of four signs: all four are needed */
+  static const char *const c[] = {"r1c1 < r1c2", "r1c2 < r2c2", "r2c2 < r2c1",
+                                  "r2c1 < r1c1"};
+  expect_core("{\"genre\":\"futoshiki\",\"n\":4,\"lt\":[[0,0,0,1],[0,1,1,1],"
+              "[1,1,1,0],[1,0,0,0]]}",
+              4, c);
+  /* a solvable puzzle has nothing to explain */
+  gc_puzzle *pz = tu_puzzle("{\"genre\":\"skyscrapers\",\"n\":4,\"top\":[4,0,0,0]}", NULL);
+  gc_status st;
+  gc_clues core;
+  gc_error e;
+  assert_int_equal(gc_explain(pz, NULL, NULL, &st, &core, &e), 0);
+  assert_int_equal(st, GC_STATUS_SOLVED);
+  assert_int_equal(core.count, 0);
+  gc_puzzle_free(pz);
+}
+
+static const char *seed000 =
+    "{\"id\":\"seed-000-ss_99\",\"genre\":\"skyscrapers\",\"n\":9,"
+    "\"top\":[1,4,3,3,4,3,3,2,2],\"bottom\":[4,2,3,2,1,3,2,3,3],"
+    "\"left\":[1,4,5,2,3,2,3,2,4],\"right\":[2,2,2,3,4,3,1,3,5],"
+    "\"givens\":[[0,0,0,6,0,0,0,2,0],[3,0,0,0,0,0,0,0,6],[5,0,0,7,0,0,2,0,0],"
+    "[0,1,0,0,0,2,8,0,0],[0,0,0,0,0,0,7,5,0],[0,4,0,1,0,0,0,7,3],"
+    "[0,3,0,5,1,0,0,0,0],[0,0,0,0,0,3,0,8,0],[0,0,0,0,0,7,0,0,0]]}";
+
+/* Every non-zero clue and given of a record, zeroed one at a time. */
+static void each_clue_removed(const char *json, int *removable, int *total) {
+  json_t *o = json_loads(json, 0, NULL);
+  assert_non_null(o);
+  *removable = *total = 0;
+  static const char *const keys[] = {"top", "bottom", "left", "right", "givens"};
+  for (size_t k = 0; k < 5; k++) {
+    json_t *a = json_object_get(o, keys[k]);
+    for (size_t i = 0; i < json_array_size(a); i++) {
+      json_t *e = json_array_get(a, i);
+      size_t m = json_is_array(e) ? json_array_size(e) : 1;
+      for (size_t j = 0; j < m; j++) {
+        json_t *cell = json_is_array(e) ? json_array_get(e, j) : e;
+        json_int_t v = json_integer_value(cell);
+        if (!v)
+          continue;
+        json_integer_set(cell, 0);
+        char *s = json_dumps(o, JSON_COMPACT);
+        (*total)++;
+        *removable += solve_status(s) == GC_STATUS_UNIQUE;
+        free(s);
+        json_integer_set(cell, v);
+      }
+    }
+  }
+  json_decref(o);
+}
+
+static void test_minimize(void **state) {
+  (void)state;
+  gc_puzzle *pz = tu_puzzle(seed000, NULL);
+  gc_status st;
+  gc_clues redundant, removed;
+  char *minimal;
+  gc_error e;
+  assert_int_equal(gc_minimize(pz, NULL, NULL, &st, &redundant, &removed, &minimal, &e), 0);
+  assert_int_equal(st, GC_STATUS_UNIQUE);
+  assert_non_null(minimal);
+  /* The minimal puzzle has the same unique solution, and every clue in it
+     is needed. */
+  gc_puzzle *mp = tu_puzzle(minimal, NULL);
+  gc_result a, b;
+  tu_solve(pz, GC_MODE_UNIQUE, &a);
+  tu_solve(mp, GC_MODE_UNIQUE, &b);
+  assert_int_equal(b.status, GC_STATUS_UNIQUE);
+  assert_true(gc_grid_equal(&a.first, &b.first));
+  int removable, total;
+  each_clue_removed(minimal, &removable, &total);
+  assert_int_equal(removable, 0);
+  assert_true(total > 0);
+  /* In the original, exactly the listed clues are removable alone. */
+  each_clue_removed(seed000, &removable, &total);
+  assert_int_equal(removable, (int)redundant.count);
+  assert_int_equal(total, 22 + 36);
+  assert_true(removed.count > 0 && removed.count <= redundant.count);
+  gc_result_free(&a);
+  gc_result_free(&b);
+  gc_puzzle_free(mp);
+  free(minimal);
+  gc_clues_free(&redundant);
+  gc_clues_free(&removed);
+  gc_puzzle_free(pz);
+  /* not unique: nothing to minimise */
+  pz = tu_puzzle("{\"genre\":\"skyscrapers\",\"n\":4,\"top\":[4,0,0,0]}", NULL);
+  assert_int_equal(gc_minimize(pz, NULL, NULL, &st, &redundant, &removed, &minimal, &e), 0);
+  assert_int_equal(st, GC_STATUS_MULTIPLE);
+  assert_null(minimal);
+  gc_puzzle_free(pz);
+}
+
+static void test_backbone(void **state) {
+  (void)state;
+  /* clue 4 fixes column 1 to 1,2,3,4 and nothing else */
+  gc_puzzle *pz = tu_puzzle("{\"genre\":\"skyscrapers\",\"n\":4,\"top\":[4,0,0,0]}", NULL);
+  gc_status st;
+  gc_grid fixed;
+  gc_error e;
+  assert_int_equal(gc_backbone(pz, NULL, NULL, &st, &fixed, &e), 0);
+  assert_int_equal(st, GC_STATUS_MULTIPLE);
+  for (int r = 0; r < 4; r++)
+    for (int c = 0; c < 4; c++)
+      assert_int_equal(fixed.cell[r * 4 + c], c == 0 ? r + 1 : -1);
+  gc_grid_free(&fixed);
+  gc_puzzle_free(pz);
+  /* a unique puzzle: the whole solution */
+  pz = tu_puzzle(seed000, NULL);
+  assert_int_equal(gc_backbone(pz, NULL, NULL, &st, &fixed, &e), 0);
+  assert_int_equal(st, GC_STATUS_UNIQUE);
+  gc_result res;
+  tu_solve(pz, GC_MODE_UNIQUE, &res);
+  assert_true(gc_grid_equal(&fixed, &res.first));
+  gc_result_free(&res);
+  gc_grid_free(&fixed);
+  gc_puzzle_free(pz);
+  /* a Futoshiki with a few signs: compare with all solutions counted */
+  pz = tu_puzzle("{\"genre\":\"futoshiki\",\"n\":4,\"givens\":[[1,0,0,0],[0,0,0,0],"
+                 "[0,0,0,0],[0,0,0,0]],\"lt\":[[0,1,0,2],[0,2,0,3],[1,0,2,0]]}",
+                 NULL);
+  assert_int_equal(gc_backbone(pz, NULL, NULL, &st, &fixed, &e), 0);
+  assert_int_equal(fixed.cell[0], 1);
+  assert_int_equal(fixed.cell[1], 2); /* 1 < r1c2 < r1c3 < r1c4 in 1..4 */
+  assert_int_equal(fixed.cell[2], 3);
+  assert_int_equal(fixed.cell[3], 4);
+  gc_grid_free(&fixed);
+  gc_puzzle_free(pz);
+}
+
+static void test_cli(void **state) {
+  (void)state;
+  char *out;
+  char path[] = "/tmp/gridcnf-setter-XXXXXX";
+  int fd = mkstemp(path);
+  assert_true(fd >= 0);
+  const char *bad = "{\"id\":\"b\",\"genre\":\"skyscrapers\",\"n\":4,\"left\":[0,1,0,0],"
+                    "\"givens\":[[0,0,0,0],[3,0,0,0],[0,0,0,0],[0,0,0,1]]}\n";
+  assert_true(write(fd, bad, strlen(bad)) == (ssize_t)strlen(bad));
+  close(fd);
+  assert_int_equal(tu_cli(&out, NULL, "explain", "--json", path, NULL), 0);
+  assert_non_null(strstr(out, "\"status\":\"none\",\"conflict\":[\"the 3 at r2c1\",\"clue 1 left of row 2\"]"));
+  free(out);
+  assert_int_equal(tu_cli(&out, NULL, "minimize", path, NULL), 1);
+  free(out);
+  assert_int_equal(tu_cli(&out, NULL, "hint", path, NULL), 64);
+  free(out);
+  assert_int_equal(tu_cli(&out, NULL, "count", "--all", "--json", path, NULL), 1);
+  assert_non_null(strstr(out, "\"count\":0,\"complete\":true"));
+  free(out);
+  unlink(path);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_explain),
+      cmocka_unit_test(test_minimize),
+      cmocka_unit_test(test_backbone),
+      cmocka_unit_test(test_cli),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
