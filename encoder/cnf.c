@@ -148,6 +148,11 @@ void gc_cnf_clause(gc_cnf *c, const int *lits, size_t n) {
   }
   if (c->guard)
     c->tmp[k++] = -c->guard;
+  if (c->poll && !(c->nclauses & 4095) && c->poll(c->poll_arg)) {
+    c->stopped = 1;
+    gc_cnf_fail(c, GC_E_INTERNAL);
+    return;
+  }
   if (c->max_clauses && c->nclauses >= c->max_clauses) {
     c->over = 2;
     gc_cnf_fail(c, GC_E_TOO_LARGE);

@@ -68,6 +68,11 @@ typedef struct gc_cnf {
   int status; /* first gc_code that went wrong, sticky */
   long max_vars, max_clauses; /* 0 = no limit beyond GC_MAX_VARS */
   int over;                   /* 1: max_vars, 2: max_clauses was passed */
+  /* Polled every 4096 clauses: non-zero stops the encoding (time limit,
+     interrupt); then stopped is set and the status is GC_E_INTERNAL. */
+  int (*poll)(void *arg);
+  void *poll_arg;
+  int stopped;
   /* Clause groups (see gc_cnf_group): off unless want_groups is set. */
   int want_groups;
   int guard; /* selector of the open group, 0 = none */

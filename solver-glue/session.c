@@ -64,7 +64,14 @@ int gc_session_open(gc_session *ss, const gc_puzzle *pz, const gc_options *opt,
     cnf->max_vars = lim->max_vars;
     cnf->max_clauses = lim->max_clauses;
   }
+  cnf->poll = terminate_cb;
+  cnf->poll_arg = ss;
   if (pz->genre->encode(pz, cnf, err) || gc_cnf_status(cnf)) {
+    if (cnf->stopped) {
+      gc_error_clear(err);
+      gc_session_close(ss);
+      return 1;
+    }
     if (cnf->over == 1 && lim && lim->max_vars)
       gc_error_set(err, GC_E_TOO_LARGE, 0, 0,
                    "the formula needs more than %ld variables (--max-vars)",

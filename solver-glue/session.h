@@ -23,7 +23,8 @@ typedef struct gc_session {
 
 double gc_now_ms(void);
 /* Encodes pz into a fresh solver; groups: give every clue a selector.
-   0, or -1 with err (and nothing to close). */
+   0; 1 when the time limit or an interrupt stopped the encoding (ss->why
+   says which); -1 with err.  Nothing to close unless 0 is returned. */
 int gc_session_open(gc_session *ss, const gc_puzzle *pz, const gc_options *opt,
                     const gc_limits *lim, int groups, gc_error *err);
 void gc_session_close(gc_session *ss);

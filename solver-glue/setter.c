@@ -78,8 +78,9 @@ int gc_explain(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
   memset(core, 0, sizeof *core);
   *status = GC_STATUS_UNKNOWN;
   gc_session ss;
-  if (gc_session_open(&ss, pz, opt, lim, 1, err))
-    return -1;
+  int opened = gc_session_open(&ss, pz, opt, lim, 1, err);
+  if (opened)
+    return opened < 0 ? -1 : 0; /* stopped while encoding: unknown */
   int rc = -1;
   int *sel = all_selectors(&ss, err), *trial = NULL;
   size_t n = ss.cnf.ngroups;
@@ -186,8 +187,9 @@ int gc_minimize(const gc_puzzle *pz, const gc_options *opt,
   *minimal = NULL;
   *status = GC_STATUS_UNKNOWN;
   gc_session ss;
-  if (gc_session_open(&ss, pz, opt, lim, 1, err))
-    return -1;
+  int opened = gc_session_open(&ss, pz, opt, lim, 1, err);
+  if (opened)
+    return opened < 0 ? -1 : 0; /* stopped while encoding: unknown */
   int rc = -1;
   size_t n = ss.cnf.ngroups;
   int *sel = all_selectors(&ss, err), *trial = malloc((n + 1) * sizeof *trial);
@@ -279,8 +281,9 @@ int gc_backbone(const gc_puzzle *pz, const gc_options *opt,
   fixed->cell = NULL;
   *status = GC_STATUS_UNKNOWN;
   gc_session ss;
-  if (gc_session_open(&ss, pz, opt, lim, 0, err))
-    return -1;
+  int opened = gc_session_open(&ss, pz, opt, lim, 0, err);
+  if (opened)
+    return opened < 0 ? -1 : 0; /* stopped while encoding: unknown */
   int rc = -1, n = pz->n;
   int *cand = malloc((size_t)n * (size_t)n * sizeof *cand + 1);
   char *state = calloc((size_t)n * (size_t)n + 1, 1); /* 0 open, 1 backbone, 2 no */

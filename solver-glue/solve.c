@@ -44,8 +44,13 @@ int gc_solve(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
   gc_result_init(res);
   gc_error_clear(err);
   gc_session ss;
-  if (gc_session_open(&ss, pz, opt, lim, 0, err))
+  int opened = gc_session_open(&ss, pz, opt, lim, 0, err);
+  if (opened < 0)
     return -1;
+  if (opened > 0) { /* stopped while encoding */
+    res->stop = ss.why;
+    return 0;
+  }
   int rc = -1;
   res->stats.vars = ss.cnf.nvars;
   res->stats.clauses = ss.cnf.nclauses;

@@ -242,7 +242,9 @@ static void test_timeout(void **state) {
   double el;
   int rc = run_binary(args, out, 0, &el);
   assert_int_equal(rc, 3);
-  assert_true(el < 5.0); /* the limit is 0.5 s; this only catches a hang */
+  /* The limit is 0.5 s; the bound only catches a hang (the puzzle runs for
+     minutes), loose enough for sanitizer builds on a busy machine. */
+  assert_true(el < 30.0);
   char *text = slurp(out);
   assert_non_null(strstr(text, "\"status\":\"unknown\""));
   assert_non_null(strstr(text, "\"stopped\":\"time\""));
@@ -267,7 +269,7 @@ static void test_interrupt(void **state) {
   double el;
   int rc = run_binary(args, out, 0.5, &el);
   assert_int_equal(rc, 130);
-  assert_true(el < 10.0);
+  assert_true(el < 30.0);
   char *text = slurp(out);
   char *second = strchr(text, '\n');
   assert_non_null(second);
@@ -293,7 +295,7 @@ static void test_total_timeout(void **state) {
   const char *args[] = {GC_BINARY, "solve", "--json", "--total-timeout", "0.5", both, NULL};
   double el;
   assert_int_equal(run_binary(args, out, 0, &el), 3);
-  assert_true(el < 5.0);
+  assert_true(el < 30.0);
   char *text = slurp(out);
   /* one line per record: the hard one stopped, the later one not started */
   char *nl = strchr(text, '\n');
