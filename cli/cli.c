@@ -94,7 +94,7 @@ static void help(FILE *f) {
           "usage: gridcnf solve  [options] [FILE|-]...   solve and prove uniqueness\n"
           "       gridcnf cnf    [options] [FILE|-]      write the puzzle's CNF (DIMACS)\n"
           "       gridcnf decode [options] PUZZLE MODEL  read an external solver's model\n"
-          "       gridcnf convert --to json|text [FILE|-]...  rewrite puzzles\n"
+          "       gridcnf convert --to FORMAT [FILE|-]...  rewrite puzzles\n"
           "       gridcnf count [--max K | --all] [FILE|-]...  count solutions\n"
           "       gridcnf explain [FILE|-]...      why a puzzle has no solution\n"
           "       gridcnf minimize [FILE|-]...     redundant clues, a minimal puzzle\n"
@@ -102,7 +102,8 @@ static void help(FILE *f) {
           "       gridcnf genres                         list the genres\n"
           "\n"
           "Input is the corpus JSON lines format (one puzzle per line, many per\n"
-          "file) or a genre's text notation; '-' or no file reads standard input.\n"
+          "file), a genre's text notation, or a format people paste (below, one\n"
+          "puzzle per line); '-' or no file reads standard input.\n"
           "\n"
           "options:\n"
           "  --json              one JSON object per puzzle per line\n"
@@ -113,9 +114,10 @@ static void help(FILE *f) {
           "                      are reported unknown\n"
           "  --max-vars N, --max-clauses N   refuse formulas larger than that\n"
           "  --genre NAME        genre of input that does not name one\n"
-          "  --format F          auto (default), json or text\n"
+          "  --format F          auto (default), json, text or a pasted format\n"
           "  --id ID             only the puzzle with this id\n"
-          "  --to json|text      convert: the output format (default json)\n"
+          "  --to F              convert: the output format: json (default), text\n"
+          "                      or a pasted format (url = puzzlink)\n"
           "  --block-solution    cnf: add the clause that excludes the first\n"
           "                      solution (UNSAT then proves it unique)\n"
           "  -o FILE             cnf: write to FILE instead of standard output\n"
@@ -139,6 +141,9 @@ static void help(FILE *f) {
             o->kind == GC_OPT_BOOL ? "0|1" : "",
             o->kind == GC_OPT_INT ? "number" : "", def);
   }
+  fprintf(f, "\npasted formats (--format, --to; auto-detected in this order):\n");
+  for (size_t i = 0; i < gc_format_count(); i++)
+    fprintf(f, "  %-10s %s\n", gc_format_name(i), gc_format_summary(i));
   fprintf(f,
           "\n"
           "exit codes: 0 solved/unique, 1 no solution, 2 multiple solutions,\n"
@@ -235,8 +240,9 @@ static int parse_args(cli *c, int argc, char **argv, int first) {
     } else if (!strcmp(name, "format")) {
       NEED_VALUE();
       if (strcmp(value, "auto") && strcmp(value, "json") &&
-          strcmp(value, "text"))
-        return usage_error(c, "--format takes auto, json or text, not '%s'",
+          strcmp(value, "text") && !gc_format_known(value))
+        return usage_error(c, "--format takes auto, json, text or a pasted "
+                              "format (see --help), not '%s'",
                            value);
       c->ropt.format = value;
     } else if (!strcmp(name, "all")) {
@@ -250,8 +256,11 @@ static int parse_args(cli *c, int argc, char **argv, int first) {
       c->lim.count = k;
     } else if (!strcmp(name, "to")) {
       NEED_VALUE();
-      if (strcmp(value, "json") && strcmp(value, "text"))
-        return usage_error(c, "--to takes json or text, not '%s'", value);
+      if (strcmp(value, "json") && strcmp(value, "text") &&
+          !gc_format_known(value))
+        return usage_error(c, "--to takes json, text or a pasted format (see "
+                              "--help), not '%s'",
+                           value);
       c->to = value;
     } else if (!strcmp(name, "id")) {
       NEED_VALUE();
@@ -536,19 +545,31 @@ static int solve_one(cli *c, const char *source, gc_puzzle *pz, double parse_ms,
 
 static int convert_one(cli *c, const char *source, gc_puzzle *pz,
                        double parse_ms, int *code) {
-  (void)source;
   (void)parse_ms;
   int json = !c->to || !strcmp(c->to, "json");
-  char *s = json ? gc_puzzle_json(pz) : gc_render_text(pz, NULL);
+  int text = !json && !strcmp(c->to, "text");
+  gc_error e;
+  gc_error_clear(&e);
+  char *s = json ? gc_puzzle_json(pz)
+            : text ? gc_render_text(pz, NULL)
+                   : gc_format_write(pz, c->to, &e);
+  if (!s && e.code && e.code != GC_E_NOMEM) { /* "cannot express: ..." */
+    gc_error_source(&e, source);
+    e.line = gc_puzzle_line(pz);
+    e.column = 0;
+    emit_error_record(c, &e, pz);
+    worst(code, gc_code_exit(e.code));
+    return 0;
+  }
   if (!s) {
     fprintf(c->err, "gridcnf: out of memory\n");
     worst(code, EX_SOFTWARE);
     return 1;
   }
-  if (!json && c->converted++)
+  if (text && c->converted++)
     fputs("---\n", c->out);
   fputs(s, c->out);
-  if (json)
+  if (!text)
     fputc('\n', c->out);
   free(s);
   return 0;

@@ -11,16 +11,21 @@
 
 #include "../genres/genre.h"
 
+/* Fresh zeroed memory rather than realloc and memset: a short model that
+   names a huge variable ("v 99999999 0") then costs address space, not
+   the time and memory of zeroing every page up to it. */
 static int grow(signed char **v, int *cap, int need) {
   if (need < *cap)
     return 0;
   int c = *cap ? *cap : 1024;
   while (c <= need)
     c = c > GC_MAX_VARS / 2 ? GC_MAX_VARS + 1 : c * 2;
-  signed char *p = realloc(*v, (size_t)c);
+  signed char *p = calloc((size_t)c, 1);
   if (!p)
     return -1;
-  memset(p + *cap, 0, (size_t)(c - *cap));
+  if (*v)
+    memcpy(p, *v, (size_t)*cap);
+  free(*v);
   *v = p;
   *cap = c;
   return 0;

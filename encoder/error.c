@@ -53,6 +53,16 @@ void gc_error_source(gc_error *err, const char *source) {
     snprintf(err->source, sizeof err->source, "%s", source);
 }
 
+/* An error is one line of text: a control character that came from the
+   input (a newline in a JSON string, an escape byte in a token) is shown
+   as '?'. */
+static int one_line(char *buf, size_t size, int len) {
+  for (char *p = buf; size && *p; p++)
+    if ((unsigned char)*p < 0x20 || *p == 0x7f)
+      *p = '?';
+  return len;
+}
+
 int gc_error_format(const gc_error *err, char *buf, size_t size) {
   char pos[64] = "";
   if (err->line > 0 && err->column > 0)
@@ -63,7 +73,10 @@ int gc_error_format(const gc_error *err, char *buf, size_t size) {
   if (err->source[0] && !pos[0])
     sep = ": ";
   if (err->path[0])
-    return snprintf(buf, size, "%s%s%s%s (%s)", err->source, sep, pos,
-                    err->message, err->path);
-  return snprintf(buf, size, "%s%s%s%s", err->source, sep, pos, err->message);
+    return one_line(buf, size,
+                    snprintf(buf, size, "%s%s%s%s (%s)", err->source, sep, pos,
+                             err->message, err->path));
+  return one_line(buf, size,
+                  snprintf(buf, size, "%s%s%s%s", err->source, sep, pos,
+                           err->message));
 }

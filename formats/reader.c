@@ -12,6 +12,12 @@
  *
  * Both accept a UTF-8 byte-order mark and CRLF line ends.  Records that fail
  * are reported one by one and the reader goes on with the next record.
+ *
+ * The formats people paste (format.h) come first in auto mode: a
+ * multi-line one may claim the whole text; otherwise, when a one-line
+ * format claims the first line (or, with a weaker claim, every line), each
+ * line is one puzzle read by the format that claims it.  They give the
+ * neutral record, which goes the JSON way (puzzle_from_json).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -20,6 +26,7 @@
 #include <strings.h>
 
 #include "../genres/genre.h"
+#include "format.h"
 
 #define GC_DEFAULT_MAX_INPUT ((size_t)256 << 20)
 
@@ -38,6 +45,9 @@ struct gc_reader {
   /* text */
   gc_text_line *lines;
   size_t nlines, li;
+  /* pasted formats: by line, or one multi-line format (fmt) */
+  gc_fmt_mode fmt_mode;
+  const gc_format *fmt; /* forced with --format, or the multi-line one */
 };
 
 static void set_source(gc_error *err, const gc_reader *rd) {
@@ -72,15 +82,25 @@ gc_reader *gc_reader_new(const char *data, size_t len, const char *source,
     rd->json = 1;
   else if (!strcmp(format, "text"))
     rd->json = 0;
-  else if (!strcmp(format, "auto")) {
+  else if (!strcmp(format, "auto") &&
+           (rd->fmt_mode = gc_fmt_detect(data, len, &rd->fmt)) != GC_FMT_NONE) {
+    /* a pasted format */
+  } else if (!strcmp(format, "auto")) {
     size_t i = 0;
     while (i < len && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' ||
                        data[i] == '\r'))
       i++;
     rd->json = i < len && (data[i] == '{' || data[i] == '[');
+  } else if ((rd->fmt = gc_fmt_find(format))) {
+    rd->fmt_mode = rd->fmt->multiline ? GC_FMT_WHOLE : GC_FMT_LINES;
   } else {
+    char names[200] = "";
+    size_t k = 0;
+    for (size_t i = 0; i < gc_fmt_count() && k < sizeof names; i++)
+      k += (size_t)snprintf(names + k, sizeof names - k, ", %s",
+                            gc_fmt_at(i)->name);
     gc_error_set(err, GC_E_USAGE, 0, 0,
-                 "unknown format '%s' (auto, json or text)", format);
+                 "unknown format '%s' (auto, json, text%s)", format, names);
     free(rd);
     return NULL;
   }
@@ -423,9 +443,79 @@ static int next_text(gc_reader *rd, gc_puzzle **out, gc_error *err) {
   return GC_READ_PUZZLE;
 }
 
+/*------------------------------------------------------------------------*/
+
+/* One puzzle in a pasted format: the format gives the neutral record, the
+   genre's parse_json builds the puzzle, and an error the genre finds is
+   moved to the place in the text its value came from. */
+static int next_pasted(gc_reader *rd, gc_puzzle **out, gc_error *err) {
+  gc_fmt_in in = {NULL, 0, rd->hint ? rd->hint->name : NULL, rd->source, 0, 0,
+                  NULL};
+  const gc_format *f = rd->fmt;
+  if (rd->fmt_mode == GC_FMT_WHOLE) {
+    while (rd->pos < rd->len && is_ws(rd->data[rd->pos])) {
+      if (rd->data[rd->pos] == '\n')
+        rd->line++;
+      rd->pos++;
+    }
+    if (rd->pos >= rd->len)
+      return GC_READ_END;
+    in.text = rd->data + rd->pos;
+    in.len = rd->len - rd->pos;
+    locate(rd, rd->pos, rd->line, rd->pos, &in.line, &in.column);
+  } else {
+    long line, col;
+    if (!gc_fmt_next_line(rd->data, rd->len, &rd->pos, &rd->line, &in.text,
+                          &in.len, &line, &col))
+      return GC_READ_END;
+    in.line = line;
+    in.column = col;
+    int score;
+    if (!f && !(f = gc_fmt_claim(in.text, in.len, &score))) {
+      gc_error_set(err, GC_E_SYNTAX, line, col,
+                   "expected one puzzle per line in a pasted format (a Tatham "
+                   "game ID, a puzz.link URL, an SBN string or a Codewars "
+                   "array), as on the first line");
+      set_source(err, rd);
+      return GC_READ_ERROR;
+    }
+  }
+  in.marks = gc_fmt_marks_new(); /* NULL: errors lose only their place */
+  json_t *rec = NULL;
+  size_t used = in.len;
+  int r = f->read(&in, &used, &rec, err);
+  if (rd->fmt_mode == GC_FMT_WHOLE) {
+    if (r < 0 || used > in.len)
+      used = in.len; /* no way to find the next puzzle: stop */
+    for (size_t i = 0; i < used; i++)
+      if (in.text[i] == '\n')
+        rd->line++;
+    rd->pos += used;
+  }
+  if (r <= 0) {
+    gc_fmt_marks_free(in.marks);
+    json_decref(rec);
+    if (r == 0)
+      return GC_READ_END;
+    set_source(err, rd);
+    return GC_READ_ERROR;
+  }
+  gc_jctx cx = {"", 0, in.line, in.column, rd->source};
+  *out = puzzle_from_json(rd, rec, &cx, err);
+  json_decref(rec);
+  if (!*out) {
+    gc_fmt_marks_place(in.marks, err);
+    set_source(err, rd);
+  }
+  gc_fmt_marks_free(in.marks);
+  return *out ? GC_READ_PUZZLE : GC_READ_ERROR;
+}
+
 int gc_reader_next(gc_reader *rd, gc_puzzle **out, gc_error *err) {
   *out = NULL;
   gc_error_clear(err);
+  if (rd->fmt_mode != GC_FMT_NONE)
+    return next_pasted(rd, out, err);
   return rd->json ? next_json(rd, out, err) : next_text(rd, out, err);
 }
 

@@ -19,10 +19,13 @@
  * digits and spaces only (no sign at all) looks like Skyscrapers to the
  * genre sniffer: start it with a "futoshiki" header line or read it with
  * --genre futoshiki.
+ * Signs both ways between two cells (possible in JSON, and unsolvable)
+ * cannot be drawn as one sign: the grid shows one and a line after the grid
+ * states the other, "also r1c2 < r1c1" (1-based cells).
  * Rendering writes this notation with a "futoshiki" header, right-aligning
  * the numbers for n >= 10 and putting each '^' / 'v' under the last digit
- * of its cell; signs both ways between two cells (possible in JSON, and
- * unsolvable) draw '<' / '^' and name the other sign in a '#' comment.
+ * of its cell; for signs both ways it draws '<' / '^' and writes the other
+ * sign as an "also" line.
  * JSON: givens (n x n, 0 = empty) and lt, a list of [r1, c1, r2, c2]
  * (0-based) meaning cell (r1, c1) < cell (r2, c2), as in the corpus; both
  * keys are optional, n is "n" or the size of "givens".
@@ -256,6 +259,15 @@ static int is_row_line(const gc_text_line *ln) {
   return 0;
 }
 
+/* "also r1c2 < r1c1": a sign that the grid cannot draw. */
+static int is_also_line(const gc_text_line *ln) {
+  size_t i = 0;
+  while (i < ln->len && is_blank_char(ln->s[i]))
+    i++;
+  return ln->len - i >= 4 && !strncmp(ln->s + i, "also", 4) &&
+         (ln->len - i == 4 || is_blank_char(ln->s[i + 4]));
+}
+
 static void char_name(char ch, char *buf, size_t size) {
   unsigned char u = (unsigned char)ch;
   if (u >= 0x21 && u < 0x7f)
@@ -410,6 +422,72 @@ static int lex_signs(const gc_text_line *ln, const char *src,
   return 0;
 }
 
+/* "rAcB" at *i (1-based, clamped at 100000); 0, or -1 when it is not. */
+static int read_cell(const gc_text_line *ln, size_t *i, int *r, int *c) {
+  int *out[2] = {r, c};
+  for (int k = 0; k < 2; k++) {
+    if (*i >= ln->len || ln->s[*i] != "rc"[k] || *i + 1 >= ln->len ||
+        !is_digit(ln->s[*i + 1]))
+      return -1;
+    int v = 0;
+    for (++*i; *i < ln->len && is_digit(ln->s[*i]); ++*i)
+      if (v < 100000)
+        v = v * 10 + (ln->s[*i] - '0');
+    *out[k] = v;
+  }
+  return 0;
+}
+
+/* An "also rAcB < rCcD" line of an n x n grid: the sign goes into f. */
+static int parse_also(const gc_text_line *ln, const char *src, int n, futo *f,
+                      gc_error *err) {
+  size_t i = 0, at[2];
+  int x[4];
+  while (i < ln->len && is_blank_char(ln->s[i]))
+    i++;
+  i += 4; /* "also" */
+  for (int k = 0; k < 2; k++) {
+    while (i < ln->len && is_blank_char(ln->s[i]))
+      i++;
+    if (k == 1) {
+      if (i >= ln->len || ln->s[i] != '<')
+        goto syntax;
+      i++;
+      while (i < ln->len && is_blank_char(ln->s[i]))
+        i++;
+    }
+    at[k] = i;
+    if (read_cell(ln, &i, &x[2 * k], &x[2 * k + 1]))
+      goto syntax;
+  }
+  while (i < ln->len && is_blank_char(ln->s[i]))
+    i++;
+  if (i < ln->len)
+    goto syntax;
+  for (int k = 0; k < 2; k++)
+    if (x[2 * k] < 1 || x[2 * k] > n || x[2 * k + 1] < 1 || x[2 * k + 1] > n) {
+      gc_text_err(err, GC_E_RANGE, src, ln->lineno, col_of(ln, at[k]),
+                  "r%dc%d is outside the %d x %d grid", x[2 * k],
+                  x[2 * k + 1], n, n);
+      return -1;
+    }
+  int dr = x[0] - x[2], dc = x[1] - x[3];
+  if (dr * dr + dc * dc != 1) {
+    gc_text_err(err, GC_E_SHAPE, src, ln->lineno, col_of(ln, at[0]),
+                "r%dc%d < r%dc%d joins cells that are not orthogonal "
+                "neighbours (a sign stands between two adjacent cells)",
+                x[0], x[1], x[2], x[3]);
+    return -1;
+  }
+  add_lt(f, n, x[0] - 1, x[1] - 1, x[2] - 1, x[3] - 1);
+  return 0;
+syntax:
+  gc_text_err(err, GC_E_SYNTAX, src, ln->lineno, col_of(ln, i),
+              "expected 'also rAcB < rCcD' (a sign between two cells that "
+              "the grid cannot draw)");
+  return -1;
+}
+
 static int parse_header(const gc_text *tx, int *declared, gc_error *err) {
   *declared = 0;
   if (!tx->header)
@@ -420,9 +498,9 @@ static int parse_header(const gc_text *tx, int *declared, gc_error *err) {
     return 0;
   if (k > 1) {
     gc_text_err(err, GC_E_SYNTAX, tx->source, t[1].line, t[1].col,
-                "unexpected '%.20s' on the header line (allowed: "
+                "unexpected '%.*s' on the header line (allowed: "
                 "'futoshiki' and the grid size)",
-                t[1].s);
+                (int)(t[1].len > 20 ? 20 : t[1].len), t[1].s);
     return -1;
   }
   return gc_token_int(&t[0], tx->source, "grid size", 1, FUTO_MAX_N, declared,
@@ -436,7 +514,7 @@ static int futo_parse_text(const gc_text *tx, gc_puzzle *pz, gc_error *err) {
     return -1;
   row_lex cur, prev;
   prev.ncells = 0;
-  int n = 0, rows = 0, sign_line = 0;
+  int n = 0, rows = 0, sign_line = 0, also = 0;
   const gc_text_line *last = NULL;
   futo *f = NULL;
   for (size_t li = 0; li < tx->nlines; li++) {
@@ -444,6 +522,21 @@ static int futo_parse_text(const gc_text *tx, gc_puzzle *pz, gc_error *err) {
     if (gc_line_blank(ln))
       continue;
     last = ln;
+    if (is_also_line(ln) || also) {
+      if (!is_also_line(ln) || rows == 0 || rows < n) {
+        gc_text_err(err, GC_E_SHAPE, src, ln->lineno, col_of(ln, 0),
+                    "%s (an 'also' line states a second sign after the "
+                    "last row)",
+                    !is_also_line(ln) ? "a line of the grid after an 'also' line"
+                    : rows == 0       ? "an 'also' line before the grid"
+                                      : "an 'also' line inside the grid");
+        return -1;
+      }
+      if (parse_also(ln, src, n, f, err))
+        return -1;
+      also = 1;
+      continue;
+    }
     if (!is_row_line(ln)) {
       if (rows == 0) {
         size_t i = 0;
@@ -544,7 +637,7 @@ static int futo_sniff(const gc_text *tx) {
   int rows = 0, width = -1, square = 1, signs = 0;
   for (size_t li = 0; li < tx->nlines; li++) {
     const gc_text_line *ln = &tx->lines[li];
-    if (gc_line_blank(ln))
+    if (gc_line_blank(ln) || is_also_line(ln))
       continue;
     if (is_row_line(ln)) {
       row_lex rl;
@@ -694,14 +787,14 @@ static char *futo_render(const gc_puzzle *pz, const gc_grid *g) {
     gc_sb_put(&b, "\n");
   }
   if (both) {
-    /* Contradicting pairs (possible from JSON) cannot be drawn: name the
-       second sign in a comment, which the reader skips. */
+    /* Contradicting pairs (possible from JSON) cannot be drawn: state the
+       second sign on an "also" line. */
     FOR_EACH_LT(f, n, lo, hi, {
       int first_cell = lo < hi ? lo : hi;
       int down = hi - lo == n || lo - hi == n;
       unsigned char s = (down ? f->v : f->h)[first_cell];
       if (s == (REL_LT | REL_GT) && lo > hi)
-        gc_sb_printf(&b, "# also r%dc%d < r%dc%d (not drawn; no solution)\n",
+        gc_sb_printf(&b, "also r%dc%d < r%dc%d  # both ways: no solution\n",
                      lo / n + 1, lo % n + 1, hi / n + 1, hi % n + 1);
     })
   }

@@ -44,7 +44,8 @@ extern "C" {
   X(GC_E_OPEN, "cannot-open", 66)                                          \
   X(GC_E_NOMEM, "out-of-memory", 70)                                       \
   X(GC_E_INTERNAL, "internal", 70)                                         \
-  X(GC_E_IO, "io", 74)
+  X(GC_E_IO, "io", 74)                                                     \
+  X(GC_E_UNSUPPORTED, "cannot-express", 65)
 
 typedef enum gc_code {
 #define GC_CODE_ENUM(sym, name, exitcode) sym,
@@ -177,14 +178,17 @@ char *gc_puzzle_json(const gc_puzzle *pz);
 
 /*------------------------------------------------------------------------*/
 /* Reading puzzles.  Formats: "json" (JSON lines, concatenated or
-   pretty-printed objects, or one array of them) and "text" (each genre's
-   own notation); "auto" picks json when the first character that is not
-   space is '{' or '['.                                                    */
+   pretty-printed objects, or one array of them), "text" (each genre's
+   own notation) and the formats people paste (gc_format_name: Tatham game
+   IDs, puzz.link URLs, SBN, Codewars clue arrays, Python lists).  "auto"
+   first lets the pasted formats claim the input (a multi-line one the
+   whole text; one-line ones line by line, in their fixed order), then
+   picks json when the first character that is not space is '{' or '['.   */
 
 typedef struct gc_reader gc_reader;
 
 typedef struct gc_read_options {
-  const char *format; /* "auto" (NULL), "json" or "text" */
+  const char *format; /* "auto" (NULL), "json", "text" or a format name */
   const char *genre;  /* genre for records that do not name one, or NULL */
 } gc_read_options;
 
@@ -204,6 +208,19 @@ void gc_reader_free(gc_reader *rd);
    max_bytes (0 = 256 MiB). */
 int gc_read_file(const char *path, char **data, size_t *len, size_t max_bytes,
                  gc_error *err);
+
+/* The formats people paste, in detection order: name and one line about
+   it (NULL past the end). */
+size_t gc_format_count(void);
+const char *gc_format_name(size_t i);
+const char *gc_format_summary(size_t i);
+/* 1 when name (or one of its aliases, e.g. "url") is a pasted format. */
+int gc_format_known(const char *name);
+/* pz in the pasted format name, malloc'd, without a final newline.  NULL
+   with err when the notation cannot hold the puzzle (GC_E_UNSUPPORTED,
+   message "cannot express: why"), the name is unknown (GC_E_USAGE) or
+   memory ran out. */
+char *gc_format_write(const gc_puzzle *pz, const char *name, gc_error *err);
 
 /*------------------------------------------------------------------------*/
 /* Solving.                                                                */

@@ -93,7 +93,7 @@ int gc_solve(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
     res->status = GC_STATUS_UNKNOWN;
   else if (res->count == 0)
     res->status = GC_STATUS_NONE;
-  else if (lim->mode == GC_MODE_FIRST)
+  else if (last == 10) /* stopped at the cap (--first, --count 1): unproven */
     res->status = GC_STATUS_SOLVED;
   else
     res->status = GC_STATUS_UNIQUE;

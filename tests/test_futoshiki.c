@@ -540,16 +540,74 @@ static void test_json_ok(void **state) {
   free(r);
   gc_puzzle_free(pz);
   /* Signs both ways between two cells (no solution) cannot be drawn as
-     one sign: the second one is named in a comment. */
+     one sign: the second one goes on an "also" line, which reads back
+     (found by fuzzing: it used to be a comment, and the sign was lost). */
   pz = tu_puzzle("{\"genre\":\"futoshiki\",\"n\":3,\"lt\":[[0,0,0,1],[0,1,0,0],"
                  "[1,2,2,2],[2,2,1,2]]}",
                  NULL);
   r = gc_render_text(pz, NULL);
   assert_string_equal(r, "futoshiki\n0<0 0\n\n0 0 0\n    ^\n0 0 0\n"
-                         "# also r1c2 < r1c1 (not drawn; no solution)\n"
-                         "# also r3c3 < r2c3 (not drawn; no solution)\n");
+                         "also r1c2 < r1c1  # both ways: no solution\n"
+                         "also r3c3 < r2c3  # both ways: no solution\n");
+  gc_puzzle *back = tu_puzzle(r, NULL);
+  char *r2 = gc_render_text(back, NULL);
+  assert_string_equal(r, r2);
+  char *c1 = cnf_body(pz), *c2 = cnf_body(back);
+  assert_string_equal(c1, c2);
+  free(c1);
+  free(c2);
+  free(r2);
+  gc_puzzle_free(back);
   free(r);
   gc_puzzle_free(pz);
+  /* The fuzzer's input: a < b and b < a in a 4x4. */
+  pz = tu_puzzle("{\"genre\":\"futoshiki\",\"n\":4,\"lt\":[[0,0,0,1],[0,1,0,0]]}",
+                 NULL);
+  r = gc_render_text(pz, NULL);
+  back = tu_puzzle(r, NULL);
+  r2 = gc_render_text(back, NULL);
+  assert_string_equal(r, r2);
+  free(r2);
+  gc_puzzle_free(back);
+  free(r);
+  gc_puzzle_free(pz);
+  /* "also" lines: spacing is free; they follow the last row only. */
+  pz = tu_puzzle("futoshiki\n0>0\n\n0 0\n  also   r1c1<r1c2\n", NULL);
+  r = gc_render_text(pz, NULL);
+  assert_string_equal(r, "futoshiki\n0<0\n\n0 0\n"
+                         "also r1c2 < r1c1  # both ways: no solution\n");
+  free(r);
+  gc_puzzle_free(pz);
+  static const struct {
+    const char *text;
+    gc_code code;
+    long line, col;
+    const char *words;
+  } bad[] = {
+      {"futoshiki\nalso r1c1 < r1c2\n0 0\n0 0\n", GC_E_SHAPE, 2, 1,
+       "before the grid"},
+      {"futoshiki\n0 0\nalso r1c1 < r1c2\n0 0\n", GC_E_SHAPE, 3, 1,
+       "inside the grid"},
+      {"futoshiki\n0 0\n0 0\nalso r1c1 < r1c2\n0 0\n", GC_E_SHAPE, 5, 1,
+       "after an 'also' line"},
+      {"futoshiki\n0 0\n0 0\nalso r1c1 < r3c1\n", GC_E_RANGE, 4, 13,
+       "r3c1 is outside the 2 x 2 grid"},
+      {"futoshiki\n0 0\n0 0\nalso r1c1 < r2c2\n", GC_E_SHAPE, 4, 6,
+       "not orthogonal neighbours"},
+      {"futoshiki\n0 0\n0 0\nalso r1c1 > r1c2\n", GC_E_SYNTAX, 4, 11,
+       "expected 'also rAcB < rCcD'"},
+      {"futoshiki\n0 0\n0 0\nalso r1c1 < r1c2 x\n", GC_E_SYNTAX, 4, 18,
+       "expected 'also"},
+      {"futoshiki\n0 0\n0 0\nalso\n", GC_E_SYNTAX, 4, 5, "expected 'also"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    gc_error e;
+    gc_code got = tu_read_error(bad[i].text, NULL, &e);
+    if (got != bad[i].code || e.line != bad[i].line || e.column != bad[i].col ||
+        !strstr(e.message, bad[i].words))
+      fail_msg("%s: got %s at %ld:%ld: %s", bad[i].text, gc_code_name(got),
+               e.line, e.column, e.message);
+  }
 }
 
 /*------------------------------------------------------------------------*/

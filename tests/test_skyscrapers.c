@@ -49,6 +49,36 @@ static void test_latin_counts(void **state) {
   }
 }
 
+/* Found by fuzzing (tests/fuzz/fuzz_solve.c): counting with a cap of 1
+   stops at the first solution, which proves nothing about a second one,
+   yet the empty 6x6 came back "unique". */
+static void test_count_cap_one_is_not_unique(void **state) {
+  (void)state;
+  gc_puzzle *pz = tu_puzzle("{\"genre\":\"skyscrapers\",\"n\":6}", NULL);
+  gc_limits lim = {.mode = GC_MODE_COUNT, .count = 1};
+  gc_result res;
+  gc_error e;
+  assert_int_equal(gc_solve(pz, NULL, &lim, &res, &e), 0);
+  assert_int_equal(res.status, GC_STATUS_SOLVED);
+  assert_int_equal(res.count, 1);
+  assert_false(res.complete);
+  gc_result_free(&res);
+  gc_puzzle_free(pz);
+  /* A unique puzzle counted with a cap of 1 is not proven unique either;
+     with a cap of 2 it is. */
+  pz = tu_puzzle("{\"genre\":\"skyscrapers\",\"n\":1}", NULL);
+  assert_int_equal(gc_solve(pz, NULL, &lim, &res, &e), 0);
+  assert_int_equal(res.status, GC_STATUS_SOLVED);
+  gc_result_free(&res);
+  lim.count = 2;
+  assert_int_equal(gc_solve(pz, NULL, &lim, &res, &e), 0);
+  assert_int_equal(res.status, GC_STATUS_UNIQUE);
+  assert_int_equal(res.count, 1);
+  assert_true(res.complete);
+  gc_result_free(&res);
+  gc_puzzle_free(pz);
+}
+
 static int visible(const int *h, int n) {
   int top = 0, seen = 0;
   for (int i = 0; i < n; i++)
@@ -362,6 +392,7 @@ static void test_bad_inputs(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_latin_counts),
+      cmocka_unit_test(test_count_cap_one_is_not_unique),
       cmocka_unit_test(test_clues_brute_force),
       cmocka_unit_test(test_known_puzzles),
       cmocka_unit_test(test_multiple_and_none),

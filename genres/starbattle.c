@@ -1,0 +1,986 @@
+/*
+ * starbattle.c: Star Battle, also known as Parks, Two Not Touch and (with
+ * one star) LinkedIn's Queens.  An n x n grid is split into n regions;
+ * place m stars in every row, every column and every region so that no two
+ * stars touch, not even diagonally.  A cell that belongs to no region (the
+ * Parks game's "non-regular" puzzles) never holds a star.
+ *
+ * Text notation: an optional header, then one line per row with one
+ * character per cell naming its region (A-Z, a-z, 0-9; case matters; '.'
+ * is a cell in no region).  Spaces between cells are ignored.  Region ids
+ * follow the characters' order A-Z, a-z, 0-9 (so A is region 0, and a
+ * grid written from JSON ids reads back with the same ids).
+ *     starbattle 2           optional; also "stars=2" or "m=2"; default 1
+ *     AABBBCCC
+ *     ...
+ * The matrix form of the Parks post (seed 001) is read too:
+ *     parks=[[0, 1, 1], [0, 2, 1], [2, 2, 1]], m=1, n=3
+ * JSON: "stars" (m, default 1) and "regions" (n x n ids 0..n-1, -1 = no
+ * region), as in the corpus.
+ *
+ * Encoding (encodings.md sections 3 and 8): one boolean per cell; exactly
+ * m per row, column and region (gc_enc_exactly: ALO + AMO for m = 1, the
+ * two-way counter above); cells in no region are unit false and are left
+ * out of the counts; no-touch is one binary clause per king-adjacent pair,
+ * which is the same clause set as an AMO over every 2x2 window.  With the
+ * sb_window option every window also gets a block literal b <-> OR(its
+ * cells), over which the solver can learn the pigeonhole arguments human
+ * solvers use (two rows hold 2m stars in n/2 disjoint windows).
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../encoder/card.h"
+#include "../formats/strbuf.h"
+#include "genre.h"
+
+#define SB_MAX_N 40
+#define SB_MAX_M 8
+
+typedef struct sb {
+  int m;
+  int *region;            /* n * n, -1 = in no region */
+  char label[SB_MAX_N];   /* the character that names region k in text */
+  int text_labels;        /* labels came from the input: name regions so */
+} sb;
+
+static char region_char(int k) {
+  return k < 26 ? (char)('A' + k) : k < 52 ? (char)('a' + k - 26)
+                                           : (char)('0' + k - 52);
+}
+
+static int sb_alloc(gc_puzzle *pz, int n, int m, gc_error *err) {
+  sb *s = gc_calloc(1, sizeof *s + (size_t)(n * n) * sizeof(int), err);
+  if (!s)
+    return -1;
+  s->region = (int *)(s + 1);
+  s->m = m;
+  for (int k = 0; k < n; k++)
+    s->label[k] = region_char(k);
+  pz->n = n;
+  pz->data = s;
+  return 0;
+}
+
+static void region_name(const sb *s, int k, char *buf, size_t size) {
+  if (s->text_labels || k < 26)
+    snprintf(buf, size, "%c", s->label[k]);
+  else
+    snprintf(buf, size, "%d", k);
+}
+
+static const char *plural(int k) { return k == 1 ? "" : "s"; }
+
+/* The first region (in id order) with fewer than m cells, with its size
+   and first cell; -1 when none. */
+static int small_region(int n, int m, const int *region, int *size,
+                        int *first) {
+  int count[SB_MAX_N] = {0}, at[SB_MAX_N];
+  for (int i = n * n - 1; i >= 0; i--)
+    if (region[i] >= 0) {
+      count[region[i]]++;
+      at[region[i]] = i;
+    }
+  for (int k = 0; k < n; k++)
+    if (count[k] < m) {
+      *size = count[k];
+      *first = at[k];
+      return k;
+    }
+  return -1;
+}
+
+/* The region ids 0..n-1 that no cell uses, as "3, 5 and 7" in list (the
+   first eight, then "..."); returns how many. */
+static int missing_ids(int n, const int *region, char *list, size_t size) {
+  int used[SB_MAX_N] = {0}, total = 0;
+  for (int i = 0; i < n * n; i++)
+    if (region[i] >= 0)
+      used[region[i]] = 1;
+  for (int k = 0; k < n; k++)
+    total += !used[k];
+  list[0] = 0;
+  size_t len = 0;
+  for (int k = 0, j = 0; k < n; k++) {
+    if (used[k])
+      continue;
+    j++;
+    int w = j > 8 ? snprintf(list + len, size - len, ", ...")
+                  : snprintf(list + len, size - len, "%s%d",
+                             j == 1 ? "" : j == total ? " and " : ", ", k);
+    if (w < 0 || (size_t)w >= size - len || j > 8)
+      break;
+    len += (size_t)w;
+  }
+  return total;
+}
+
+/*------------------------------------------------------------------------*/
+/* JSON                                                                    */
+
+static int sb_parse_json(const json_t *rec, const gc_jctx *cx, gc_puzzle *pz,
+                         gc_error *err) {
+  int n, m = 1;
+  if (gc_json_size(cx, rec, "regions", SB_MAX_N, "starbattle", &n, err))
+    return -1;
+  int got = gc_json_int(cx, rec, "stars", INT_MIN, INT_MAX, &m, err);
+  if (got < 0)
+    return -1;
+  if (got && (m < 1 || m > SB_MAX_M)) {
+    gc_jerr(cx, err, GC_E_RANGE, "stars", -1, -1,
+            "stars %d is out of range 1..%d (stars per row, column and "
+            "region)",
+            m, SB_MAX_M);
+    return -1;
+  }
+  if (m > n) {
+    gc_jerr(cx, err, GC_E_RANGE, "stars", -1, -1,
+            "stars %d is out of range 1..%d for a %d x %d grid", m, n, n, n);
+    return -1;
+  }
+  const json_t *jr = json_object_get(rec, "regions");
+  if (!jr || json_is_null(jr)) {
+    gc_jerr(cx, err, GC_E_SHAPE, NULL, -1, -1,
+            "the record has no \"regions\" matrix (n x n region ids, -1 = no "
+            "region)");
+    return -1;
+  }
+  if (sb_alloc(pz, n, m, err))
+    return -1;
+  sb *s = pz->data;
+  if (gc_json_matrix(cx, rec, "regions", n, -1, n - 1, s->region, err) < 0)
+    return -1;
+  char list[128];
+  int missing = missing_ids(n, s->region, list, sizeof list);
+  if (missing) {
+    gc_jerr(cx, err, GC_E_SHAPE, "regions", -1, -1,
+            "region id%s %s %s not used: a %d x %d grid needs %d regions, "
+            "ids 0..%d",
+            plural(missing), list, missing == 1 ? "is" : "are", n, n, n, n - 1);
+    return -1;
+  }
+  int size, first;
+  int k = small_region(n, m, s->region, &size, &first);
+  if (k >= 0) {
+    gc_jerr(cx, err, GC_E_SHAPE, "regions", first / n, first % n,
+            "region %d has %d cell%s, too few for %d stars", k, size,
+            plural(size), m);
+    return -1;
+  }
+  return 0;
+}
+
+/*------------------------------------------------------------------------*/
+/* Text: the header                                                        */
+
+static int is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r';
+}
+
+/* m from a token that is "K", "stars=K" or "m=K":
+   1 when it was one, 0 when not, -1 with err on a bad number. */
+static int star_token(const gc_token *t, const char *source, int *m,
+                      gc_error *err) {
+  gc_token v = *t;
+  size_t skip = 0;
+  if (v.len > 6 && !strncmp(v.s, "stars=", 6))
+    skip = 6;
+  else if (v.len > 2 && !strncmp(v.s, "m=", 2))
+    skip = 2;
+  else if (v.len == 0 || v.s[0] < '0' || v.s[0] > '9')
+    return 0;
+  v.s += skip;
+  v.len -= skip;
+  v.col += (long)skip;
+  return gc_token_int(&v, source, "star count", 1, SB_MAX_M, m, err) ? -1 : 1;
+}
+
+/* The header after the genre's name: the star count, 0 when absent. */
+static int parse_header(const gc_text *tx, int *m, long *mline, long *mcol,
+                        gc_error *err) {
+  *m = 0;
+  if (!tx->header)
+    return 0;
+  gc_token t[8];
+  size_t k = gc_tokens(tx->header, t, 8);
+  for (size_t i = 0; i < k; i++) {
+    if (i >= 8) {
+      gc_text_err(err, GC_E_SYNTAX, tx->source, tx->header->lineno,
+                  tx->header->col0 + (long)tx->header->len,
+                  "too many words in the starbattle header (expected the star "
+                  "count, e.g. 'starbattle 2')");
+      return -1;
+    }
+    gc_token *w = &t[i];
+    int v = 0, r;
+    if ((w->len == 5 && !strncmp(w->s, "stars", 5)) ||
+        (w->len == 1 && w->s[0] == 'm')) {
+      if (i + 1 >= k || i + 1 >= 8) {
+        gc_text_err(err, GC_E_SYNTAX, tx->source, w->line,
+                    w->col + (long)w->len,
+                    "'%.*s' needs the star count after it, e.g. 'stars 2'",
+                    (int)w->len, w->s);
+        return -1;
+      }
+      w = &t[++i];
+      if (gc_token_int(w, tx->source, "star count", 1, SB_MAX_M, &v, err))
+        return -1;
+      r = 1;
+    } else if ((r = star_token(w, tx->source, &v, err)) < 0)
+      return -1;
+    if (!r) {
+      gc_text_err(err, GC_E_SYNTAX, tx->source, w->line, w->col,
+                  "unexpected '%.*s' in the starbattle header (expected the "
+                  "star count, e.g. 'starbattle 2' or 'stars=2')",
+                  (int)(w->len > 20 ? 20 : w->len), w->s);
+      return -1;
+    }
+    if (*m && v != *m) {
+      gc_text_err(err, GC_E_CONTRADICTION, tx->source, w->line, w->col,
+                  "the header gives the star count twice, %d and %d", *m, v);
+      return -1;
+    }
+    *m = v;
+    *mline = w->line;
+    *mcol = w->col;
+  }
+  return 0;
+}
+
+/*------------------------------------------------------------------------*/
+/* Text: the matrix form, parks=[[0, 1, ...], ...], m=1, n=5               */
+
+/* A cursor over the header's rest (when it holds the matrix) and then the
+   puzzle's lines. */
+typedef struct cursor {
+  const gc_text *tx;
+  long li; /* -1: the header; else an index into tx->lines */
+  size_t pos;
+} cursor;
+
+static const gc_text_line *cur_line(const cursor *c) {
+  return c->li < 0 ? c->tx->header : &c->tx->lines[c->li];
+}
+
+/* The next character that is not white space, or -1 at the end. */
+static int cur_peek(cursor *c) {
+  for (;;) {
+    if (c->li >= (long)c->tx->nlines)
+      return -1;
+    const gc_text_line *ln = cur_line(c);
+    while (c->pos < ln->len && is_blank(ln->s[c->pos]))
+      c->pos++;
+    if (c->pos < ln->len)
+      return (unsigned char)ln->s[c->pos];
+    c->li++;
+    c->pos = 0;
+  }
+}
+
+static void cur_where(cursor *c, long *line, long *col) {
+  int ch = cur_peek(c);
+  if (ch < 0) {
+    const gc_text_line *ln =
+        c->tx->nlines ? &c->tx->lines[c->tx->nlines - 1] : c->tx->header;
+    *line = ln->lineno;
+    *col = ln->col0 + (long)ln->len;
+    return;
+  }
+  const gc_text_line *ln = cur_line(c);
+  *line = ln->lineno;
+  *col = ln->col0 + (long)c->pos;
+}
+
+static void cur_describe(cursor *c, char *buf, size_t size) {
+  int ch = cur_peek(c);
+  if (ch < 0)
+    snprintf(buf, size, "the end of the puzzle");
+  else if (ch >= 0x21 && ch < 0x7f)
+    snprintf(buf, size, "'%c'", ch);
+  else
+    snprintf(buf, size, "byte 0x%02x", ch);
+}
+
+static int cur_expect(cursor *c, char want, const char *what, gc_error *err) {
+  if (cur_peek(c) == want) {
+    c->pos++;
+    return 0;
+  }
+  long line, col;
+  char got[32];
+  cur_where(c, &line, &col);
+  cur_describe(c, got, sizeof got);
+  gc_text_err(err, GC_E_SYNTAX, c->tx->source, line, col,
+              "expected '%c' %s, got %s", want, what, got);
+  return -1;
+}
+
+/* A word of letters, digits and '_' at the cursor (may be empty). */
+static size_t cur_word(cursor *c, char *buf, size_t size) {
+  if (cur_peek(c) < 0)
+    return 0;
+  const gc_text_line *ln = cur_line(c);
+  size_t k = 0;
+  while (c->pos < ln->len) {
+    char ch = ln->s[c->pos];
+    if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+          (ch >= '0' && ch <= '9') || ch == '_'))
+      break;
+    if (k + 1 < size)
+      buf[k] = ch;
+    k++;
+    c->pos++;
+  }
+  buf[k < size ? k : size - 1] = 0;
+  return k;
+}
+
+/* An integer (optionally negative) at the cursor. */
+static int cur_int(cursor *c, const char *what, long *out, long *line,
+                   long *col, gc_error *err) {
+  cur_where(c, line, col);
+  int ch = cur_peek(c);
+  const gc_text_line *ln = ch < 0 ? NULL : cur_line(c);
+  size_t p = c->pos;
+  int neg = 0;
+  if (ln && p < ln->len && ln->s[p] == '-')
+    neg = 1, p++;
+  long v = 0;
+  size_t digits = 0;
+  while (ln && p < ln->len && ln->s[p] >= '0' && ln->s[p] <= '9') {
+    if (v < 100000000)
+      v = v * 10 + (ln->s[p] - '0');
+    p++, digits++;
+  }
+  if (!digits) {
+    char got[32];
+    cur_describe(c, got, sizeof got);
+    gc_text_err(err, GC_E_SYNTAX, c->tx->source, *line, *col,
+                "expected %s (an integer), got %s", what, got);
+    return -1;
+  }
+  c->pos = p;
+  *out = neg ? -v : v;
+  return 0;
+}
+
+typedef struct matrix {
+  int rows;
+  int len[SB_MAX_N];
+  long open_line[SB_MAX_N], open_col[SB_MAX_N]; /* each row's '[' */
+  long val[SB_MAX_N][SB_MAX_N];
+  long line[SB_MAX_N][SB_MAX_N], col[SB_MAX_N][SB_MAX_N];
+} matrix;
+
+static int read_matrix(cursor *c, matrix *mx, gc_error *err) {
+  const char *src = c->tx->source;
+  if (cur_expect(c, '[', "to open the region matrix", err))
+    return -1;
+  mx->rows = 0;
+  for (;;) {
+    if (cur_peek(c) == ']' && mx->rows > 0) { /* after a trailing comma */
+      c->pos++;
+      return 0;
+    }
+    long line, col;
+    cur_where(c, &line, &col);
+    if (mx->rows == SB_MAX_N) {
+      gc_text_err(err, GC_E_TOO_LARGE, src, line, col,
+                  "the matrix has more than %d rows; starbattle grids go up "
+                  "to %d x %d",
+                  SB_MAX_N, SB_MAX_N, SB_MAX_N);
+      return -1;
+    }
+    int r = mx->rows++;
+    mx->open_line[r] = line;
+    mx->open_col[r] = col;
+    mx->len[r] = 0;
+    if (cur_expect(c, '[', "to open a row of the matrix", err))
+      return -1;
+    for (;;) {
+      if (cur_peek(c) == ']' && mx->len[r] > 0) {
+        c->pos++;
+        break;
+      }
+      long v, vl, vc;
+      if (cur_int(c, "a region id", &v, &vl, &vc, err))
+        return -1;
+      if (mx->len[r] == SB_MAX_N) {
+        gc_text_err(err, GC_E_TOO_LARGE, src, vl, vc,
+                    "row %d of the matrix has more than %d entries; "
+                    "starbattle grids go up to %d x %d",
+                    r + 1, SB_MAX_N, SB_MAX_N, SB_MAX_N);
+        return -1;
+      }
+      int k = mx->len[r]++;
+      mx->val[r][k] = v;
+      mx->line[r][k] = vl;
+      mx->col[r][k] = vc;
+      int ch = cur_peek(c);
+      if (ch == ',')
+        c->pos++;
+      else if (ch != ']')
+        return cur_expect(c, ']', "or ',' in a row of the matrix", err);
+    }
+    int ch = cur_peek(c);
+    if (ch == ',')
+      c->pos++;
+    else if (ch == ']') {
+      c->pos++;
+      return 0;
+    } else
+      return cur_expect(c, ']', "or ',' after a row of the matrix", err);
+  }
+}
+
+static int parse_parks(const gc_text *tx, int from_header, int hm, long hline,
+                       long hcol, gc_puzzle *pz, gc_error *err) {
+  const char *src = tx->source;
+  cursor c = {tx, from_header ? -1 : 0, 0};
+  char word[16];
+  long line, col;
+  cur_where(&c, &line, &col);
+  if (cur_peek(&c) != '[') { /* a name, then '=' */
+    cur_word(&c, word, sizeof word);
+    if (cur_expect(&c, '=', "after the matrix's name", err))
+      return -1;
+  }
+  long mat_line, mat_col;
+  cur_where(&c, &mat_line, &mat_col);
+  matrix *mx = malloc(sizeof *mx);
+  if (!mx) {
+    gc_text_err(err, GC_E_NOMEM, src, line, col, "out of memory");
+    return -1;
+  }
+  int rc = -1;
+  if (read_matrix(&c, mx, err))
+    goto done;
+  /* Then ", m=1, n=5" in any order. */
+  int m = hm;
+  for (;;) {
+    int ch = cur_peek(&c);
+    if (ch == ',' || ch == ';') {
+      c.pos++;
+      continue;
+    }
+    if (ch < 0)
+      break;
+    long kl, kc;
+    cur_where(&c, &kl, &kc);
+    size_t wl = cur_word(&c, word, sizeof word);
+    int is_m = !strcmp(word, "m") || !strcmp(word, "stars");
+    if (!wl || !(is_m || !strcmp(word, "n"))) {
+      char got[32];
+      if (wl)
+        snprintf(got, sizeof got, "'%.20s'", word);
+      else
+        cur_describe(&c, got, sizeof got);
+      gc_text_err(err, GC_E_SYNTAX, src, kl, kc,
+                  "expected m=<stars> or n=<size> after the matrix, got %s",
+                  got);
+      goto done;
+    }
+    if (cur_expect(&c, '=', is_m ? "after m" : "after n", err))
+      goto done;
+    long v, vl, vc;
+    if (cur_int(&c, is_m ? "the star count" : "the grid size", &v, &vl, &vc,
+                err))
+      goto done;
+    if (is_m) {
+      if (v < 1 || v > SB_MAX_M) {
+        gc_text_err(err, GC_E_RANGE, src, vl, vc,
+                    "star count %ld is out of range 1..%d", v, SB_MAX_M);
+        goto done;
+      }
+      if (m && m != v) {
+        gc_text_err(err, GC_E_CONTRADICTION, src, vl, vc,
+                    "m=%ld but the header says %d star%s", v, m, plural(m));
+        goto done;
+      }
+      m = (int)v;
+      hline = vl, hcol = vc;
+    } else {
+      if (v != mx->rows) {
+        gc_text_err(err, GC_E_SHAPE, src, vl, vc,
+                    "n=%ld but the matrix has %d row%s", v, mx->rows,
+                    plural(mx->rows));
+        goto done;
+      }
+    }
+  }
+  int n = mx->rows;
+  if (!m) {
+    m = 1;
+    hline = mat_line, hcol = mat_col;
+  }
+  for (int r = 0; r < n; r++)
+    if (mx->len[r] != n) {
+      int extra = mx->len[r] > n;
+      gc_text_err(err, GC_E_SHAPE, src,
+                  extra ? mx->line[r][n] : mx->open_line[r],
+                  extra ? mx->col[r][n] : mx->open_col[r],
+                  "row %d of the matrix has %d entr%s, expected %d (one per "
+                  "column of a %d x %d grid)",
+                  r + 1, mx->len[r], mx->len[r] == 1 ? "y" : "ies", n, n, n);
+      goto done;
+    }
+  if (m > n) {
+    gc_text_err(err, GC_E_RANGE, src, hline, hcol,
+                "star count %d is out of range 1..%d for a %d x %d grid", m, n,
+                n, n);
+    goto done;
+  }
+  for (int r = 0; r < n; r++)
+    for (int k = 0; k < n; k++)
+      if (mx->val[r][k] < -1 || mx->val[r][k] > n - 1) {
+        gc_text_err(err, GC_E_RANGE, src, mx->line[r][k], mx->col[r][k],
+                    "region id %ld is out of range -1..%d (-1 = no region)",
+                    mx->val[r][k], n - 1);
+        goto done;
+      }
+  if (sb_alloc(pz, n, m, err))
+    goto done;
+  sb *s = pz->data;
+  for (int r = 0; r < n; r++)
+    for (int k = 0; k < n; k++)
+      s->region[r * n + k] = (int)mx->val[r][k];
+  char list[128];
+  int missing = missing_ids(n, s->region, list, sizeof list);
+  if (missing) {
+    gc_text_err(err, GC_E_SHAPE, src, mat_line, mat_col,
+                "region id%s %s %s not used: a %d x %d grid needs %d regions, "
+                "ids 0..%d",
+                plural(missing), list, missing == 1 ? "is" : "are", n, n, n,
+                n - 1);
+    goto done;
+  }
+  int size, first;
+  int k = small_region(n, m, s->region, &size, &first);
+  if (k >= 0) {
+    gc_text_err(err, GC_E_SHAPE, src, mx->line[first / n][first % n],
+                mx->col[first / n][first % n],
+                "region %d has %d cell%s, too few for %d stars", k, size,
+                plural(size), m);
+    goto done;
+  }
+  rc = 0;
+done:
+  free(mx);
+  return rc;
+}
+
+/*------------------------------------------------------------------------*/
+/* Text: the letter grid                                                   */
+
+static int region_key(int ch) {
+  return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') ||
+         (ch >= '0' && ch <= '9');
+}
+
+/* The place of a region character in A-Z, a-z, 0-9 (region_char's
+   inverse). */
+static int char_rank(int ch) {
+  return ch >= 'A' && ch <= 'Z'   ? ch - 'A'
+         : ch >= 'a' && ch <= 'z' ? ch - 'a' + 26
+                                  : ch - '0' + 52;
+}
+
+/* Does the line start the matrix form: "[[" or "parks =" (the reader
+   keeps "parks = ..." as a header, whose rest starts "= [["). */
+static int starts_matrix(const gc_text_line *ln, int header) {
+  size_t i = 0;
+  while (i < ln->len && is_blank(ln->s[i]))
+    i++;
+  if (header)
+    return i < ln->len && (ln->s[i] == '=' || ln->s[i] == '[');
+  if (i + 1 < ln->len && ln->s[i] == '[' && ln->s[i + 1] == '[')
+    return 1;
+  if (ln->len - i < 5 || strncmp(ln->s + i, "parks", 5))
+    return 0;
+  for (i += 5; i < ln->len && is_blank(ln->s[i]); i++)
+    ;
+  return i < ln->len && ln->s[i] == '=';
+}
+
+static int parse_grid(const gc_text *tx, int hm, long hline, long hcol,
+                      gc_puzzle *pz, gc_error *err) {
+  const char *src = tx->source;
+  const gc_text_line *ln[SB_MAX_N + 1];
+  size_t count = gc_text_content(tx, ln, SB_MAX_N + 1);
+  if (count == 0) {
+    long at = tx->header ? tx->header->lineno : 1;
+    gc_text_err(err, GC_E_SHAPE, src, at, 1,
+                "a starbattle puzzle needs its grid: one line per row, one "
+                "region letter per cell");
+    return -1;
+  }
+  if (count > SB_MAX_N) {
+    gc_text_err(err, GC_E_TOO_LARGE, src, ln[SB_MAX_N]->lineno,
+                ln[SB_MAX_N]->col0,
+                "%zu rows make a %zu x %zu grid; starbattle grids go up to %d",
+                count, count, count, SB_MAX_N);
+    return -1;
+  }
+  int n = (int)count;
+  int m = hm ? hm : 1;
+  if (m > n) {
+    gc_text_err(err, GC_E_RANGE, src, hline, hcol,
+                "star count %d is out of range 1..%d for a %d x %d grid", m, n,
+                n, n);
+    return -1;
+  }
+  if (sb_alloc(pz, n, m, err))
+    return -1;
+  sb *s = pz->data;
+  s->text_labels = 1;
+  long colat[SB_MAX_N * SB_MAX_N];
+  int seen[62] = {0}, nreg = 0;
+  for (int r = 0; r < n; r++) {
+    const gc_text_line *l = ln[r];
+    int cells = 0;
+    long extra_col = 0;
+    for (size_t i = 0; i < l->len; i++) {
+      unsigned char ch = (unsigned char)l->s[i];
+      if (is_blank((char)ch))
+        continue;
+      long col = l->col0 + (long)i;
+      if (ch == '*') {
+        gc_text_err(err, GC_E_SYNTAX, src, l->lineno, col,
+                    "'*' marks a star in a solved grid; a puzzle names each "
+                    "cell's region (A-Z, a-z, 0-9, or '.' for no region)");
+        return -1;
+      }
+      if (ch != '.' && !region_key(ch)) {
+        char what[24];
+        if (ch >= 0x21 && ch < 0x7f)
+          snprintf(what, sizeof what, "'%c'", ch);
+        else
+          snprintf(what, sizeof what, "byte 0x%02x", ch);
+        gc_text_err(err, GC_E_SYNTAX, src, l->lineno, col,
+                    "%s is not a region name: use A-Z, a-z, 0-9, or '.' for a "
+                    "cell in no region",
+                    what);
+        return -1;
+      }
+      if (cells >= n) {
+        if (!extra_col)
+          extra_col = col;
+        cells++;
+        continue;
+      }
+      int k = -1;
+      if (ch != '.') {
+        k = char_rank(ch);
+        if (!seen[k]) {
+          if (nreg == n) {
+            gc_text_err(err, GC_E_SHAPE, src, l->lineno, col,
+                        "'%c' would be region %d, but a %d x %d grid has "
+                        "exactly %d regions",
+                        ch, n + 1, n, n, n);
+            return -1;
+          }
+          seen[k] = 1;
+          nreg++;
+        }
+      }
+      s->region[r * n + cells] = k; /* the rank, for now */
+      colat[r * n + cells] = col;
+      cells++;
+    }
+    if (cells != n) {
+      gc_text_err(err, GC_E_SHAPE, src, l->lineno,
+                  cells > n ? extra_col : l->col0 + (long)l->len,
+                  "row %d has %d cell%s, expected %d (one per column of a %d "
+                  "x %d grid)",
+                  r + 1, cells, plural(cells), n, n, n);
+      return -1;
+    }
+  }
+  /* Ids in the characters' order. */
+  int id[62];
+  for (int k = 0, next = 0; k < 62; k++)
+    if (seen[k]) {
+      s->label[next] = region_char(k);
+      id[k] = next++;
+    }
+  for (int i = 0; i < n * n; i++)
+    if (s->region[i] >= 0)
+      s->region[i] = id[s->region[i]];
+  if (nreg < n) {
+    char names[SB_MAX_N + 1];
+    memcpy(names, s->label, (size_t)nreg);
+    names[nreg] = 0;
+    gc_text_err(err, GC_E_SHAPE, src, ln[0]->lineno, ln[0]->col0,
+                "%d region%s (%s) in a %d x %d grid, which needs exactly %d",
+                nreg, plural(nreg), nreg ? names : "none", n, n, n);
+    return -1;
+  }
+  int size, first;
+  int k = small_region(n, m, s->region, &size, &first);
+  if (k >= 0) {
+    gc_text_err(err, GC_E_SHAPE, src, ln[first / n]->lineno, colat[first],
+                "region %c has %d cell%s, too few for %d stars", s->label[k],
+                size, plural(size), m);
+    return -1;
+  }
+  return 0;
+}
+
+static int sb_parse_text(const gc_text *tx, gc_puzzle *pz, gc_error *err) {
+  if (tx->header && starts_matrix(tx->header, 1))
+    return parse_parks(tx, 1, 0, 0, 0, pz, err);
+  int m;
+  long mline = tx->header ? tx->header->lineno : 1, mcol = 1;
+  if (parse_header(tx, &m, &mline, &mcol, err))
+    return -1;
+  const gc_text_line *first[1];
+  if (gc_text_content(tx, first, 1) && starts_matrix(first[0], 0))
+    return parse_parks(tx, 0, m, mline, mcol, pz, err);
+  return parse_grid(tx, m, mline, mcol, pz, err);
+}
+
+/* Parks matrices are unmistakable; a square grid of region names with at
+   least one letter is likely ours (digits alone could be another genre's
+   grid: give the header then); prose is not. */
+static int sb_sniff(const gc_text *tx) {
+  const gc_text_line *ln[SB_MAX_N + 1];
+  size_t count = gc_text_content(tx, ln, SB_MAX_N + 1);
+  if (!count)
+    return 0;
+  if (starts_matrix(ln[0], 0))
+    return 90;
+  if (count > SB_MAX_N)
+    return 0;
+  int letters = 0, square = 1, near = 1;
+  for (size_t r = 0; r < count; r++) {
+    size_t cells = 0;
+    for (size_t i = 0; i < ln[r]->len; i++) {
+      char ch = ln[r]->s[i];
+      if (is_blank(ch))
+        continue;
+      if (ch != '.' && !region_key((unsigned char)ch))
+        return 0;
+      letters += (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z');
+      cells++;
+    }
+    square &= cells == count;
+    near &= cells + 2 >= count && cells <= count + 2;
+  }
+  if (!letters)
+    return 0;
+  return square ? 60 : near ? 30 : 0; /* 30: a grid with a slip in it */
+}
+
+/*------------------------------------------------------------------------*/
+
+static int sb_encode(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err) {
+  (void)err;
+  const sb *s = pz->data;
+  int n = pz->n, m = s->m;
+  const int *reg = s->region;
+  int first = gc_cnf_block(cnf, "cell", "row,col", n, n, 1);
+  if (!first)
+    return -1;
+  int window = cnf->opt ? cnf->opt->sb_window : 0;
+  int wfirst = 0;
+  if (window && n >= 2 &&
+      !(wfirst = gc_cnf_block(cnf, "window", "row,col", n - 1, n - 1, 1)))
+    return -1;
+  int *lits = malloc((size_t)(n * n) * sizeof *lits);
+  if (!lits) {
+    gc_cnf_fail(cnf, GC_E_NOMEM);
+    return -1;
+  }
+#define S(r, c) (first + (r) * n + (c))
+#define IN(r, c) (reg[(r) * n + (c)] >= 0)
+  for (int r = 0; r < n; r++)
+    for (int c = 0; c < n; c++)
+      if (!IN(r, c))
+        gc_cnf_unit(cnf, -S(r, c));
+  /* Counts over the cells that may hold a star. */
+  for (int r = 0; r < n; r++) {
+    size_t k = 0;
+    for (int c = 0; c < n; c++)
+      if (IN(r, c))
+        lits[k++] = S(r, c);
+    gc_enc_exactly(cnf, lits, k, m);
+  }
+  for (int c = 0; c < n; c++) {
+    size_t k = 0;
+    for (int r = 0; r < n; r++)
+      if (IN(r, c))
+        lits[k++] = S(r, c);
+    gc_enc_exactly(cnf, lits, k, m);
+  }
+  for (int g = 0; g < n; g++) {
+    size_t k = 0;
+    for (int i = 0; i < n * n; i++)
+      if (reg[i] == g)
+        lits[k++] = first + i;
+    gc_enc_exactly(cnf, lits, k, m);
+  }
+  /* No two stars touch: every king-adjacent pair once (right, and the
+     three below). */
+  static const int dr[4] = {0, 1, 1, 1}, dc[4] = {1, -1, 0, 1};
+  for (int r = 0; r < n; r++)
+    for (int c = 0; c < n; c++) {
+      if (!IN(r, c))
+        continue;
+      for (int d = 0; d < 4; d++) {
+        int r2 = r + dr[d], c2 = c + dc[d];
+        if (r2 < n && c2 >= 0 && c2 < n && IN(r2, c2))
+          gc_cnf_binary(cnf, -S(r, c), -S(r2, c2));
+      }
+    }
+  /* Block literals: b <-> OR of the window's cells.  The window's AMO is
+     already there (its six pairs are among the pairs above). */
+  if (wfirst)
+    for (int r = 0; r + 1 < n; r++)
+      for (int c = 0; c + 1 < n; c++) {
+        int b = wfirst + r * (n - 1) + c, k = 0;
+        int cl[5];
+        cl[k++] = -b;
+        for (int i = 0; i < 4; i++) {
+          int rr = r + i / 2, cc = c + i % 2;
+          if (!IN(rr, cc))
+            continue;
+          gc_cnf_binary(cnf, -S(rr, cc), b);
+          cl[k++] = S(rr, cc);
+        }
+        gc_cnf_clause(cnf, cl, (size_t)k);
+      }
+#undef S
+#undef IN
+  free(lits);
+  return gc_cnf_status(cnf) ? -1 : 0;
+}
+
+/*------------------------------------------------------------------------*/
+
+static int sb_check(const gc_puzzle *pz, const gc_grid *g, char *why,
+                    size_t size) {
+  const sb *s = pz->data;
+  int n = pz->n, m = s->m;
+  if (g->n != n) {
+    snprintf(why, size, "the grid is %d x %d, the puzzle %d x %d", g->n, g->n,
+             n, n);
+    return 0;
+  }
+  const int *x = g->cell;
+  for (int i = 0; i < n * n; i++)
+    if (x[i] != 0 && x[i] != 1) {
+      snprintf(why, size, "r%dc%d holds %d, not 0 (empty) or 1 (star)",
+               i / n + 1, i % n + 1, x[i]);
+      return 0;
+    }
+  for (int i = 0; i < n * n; i++)
+    if (x[i] && s->region[i] < 0) {
+      snprintf(why, size, "star at r%dc%d is in no region", i / n + 1,
+               i % n + 1);
+      return 0;
+    }
+  for (int r = 0; r < n; r++)
+    for (int c = 0; c < n; c++) {
+      if (!x[r * n + c])
+        continue;
+      for (int r2 = r; r2 <= r + 1 && r2 < n; r2++)
+        for (int c2 = c - 1; c2 <= c + 1; c2++) {
+          if (c2 < 0 || c2 >= n || (r2 == r && c2 <= c) || !x[r2 * n + c2])
+            continue;
+          snprintf(why, size, "stars at r%dc%d and r%dc%d touch", r + 1,
+                   c + 1, r2 + 1, c2 + 1);
+          return 0;
+        }
+    }
+  for (int r = 0; r < n; r++) {
+    int k = 0;
+    for (int c = 0; c < n; c++)
+      k += x[r * n + c];
+    if (k != m) {
+      snprintf(why, size, "row %d has %d star%s, needs %d", r + 1, k,
+               plural(k), m);
+      return 0;
+    }
+  }
+  for (int c = 0; c < n; c++) {
+    int k = 0;
+    for (int r = 0; r < n; r++)
+      k += x[r * n + c];
+    if (k != m) {
+      snprintf(why, size, "column %d has %d star%s, needs %d", c + 1, k,
+               plural(k), m);
+      return 0;
+    }
+  }
+  int count[SB_MAX_N] = {0};
+  for (int i = 0; i < n * n; i++)
+    if (s->region[i] >= 0)
+      count[s->region[i]] += x[i];
+  for (int k = 0; k < n; k++)
+    if (count[k] != m) {
+      char name[16];
+      region_name(s, k, name, sizeof name);
+      snprintf(why, size, "region %s has %d star%s, needs %d", name, count[k],
+               plural(count[k]), m);
+      return 0;
+    }
+  return 1;
+}
+
+/*------------------------------------------------------------------------*/
+
+static char *sb_render(const gc_puzzle *pz, const gc_grid *g) {
+  const sb *s = pz->data;
+  int n = pz->n;
+  gc_strbuf b = {0};
+  gc_sb_printf(&b, "starbattle %d\n", s->m);
+  char row[SB_MAX_N + 1];
+  for (int r = 0; r < n; r++) {
+    for (int c = 0; c < n; c++) {
+      int k = s->region[r * n + c];
+      row[c] = g && g->cell[r * n + c] ? '*' : k < 0 ? '.' : s->label[k];
+    }
+    row[n] = 0;
+    /* A row that spells a genre's name ("TOWERS") would read as a header
+       line: space its cells out. */
+    if (!g && gc_genre_find(row))
+      for (int c = 0; c < n; c++)
+        gc_sb_printf(&b, "%s%c", c ? " " : "", row[c]);
+    else
+      gc_sb_put(&b, row);
+    gc_sb_put(&b, "\n");
+  }
+  return gc_sb_finish(&b);
+}
+
+static json_t *sb_to_json(const gc_puzzle *pz) {
+  const sb *s = pz->data;
+  json_t *o = json_object();
+  if (o) {
+    json_object_set_new(o, "stars", json_integer(s->m));
+    json_object_set_new(o, "regions", gc_json_int_matrix(s->region, pz->n));
+  }
+  return o;
+}
+
+static const char *const sb_aliases[] = {"stars", "parks", "queens",
+                                         "star-battle", NULL};
+
+const gc_genre gc_genre_starbattle = {
+    .name = "starbattle",
+    .aliases = sb_aliases,
+    .summary = "m stars in every row, column and region; no two stars touch, "
+               "not even diagonally",
+    .max_n = SB_MAX_N,
+    .cells = GC_CELLS_BOOL,
+    .parse_json = sb_parse_json,
+    .parse_text = sb_parse_text,
+    .sniff_text = sb_sniff,
+    .encode = sb_encode,
+    .check = sb_check,
+    .render = sb_render,
+    .to_json = sb_to_json,
+    .free_data = free,
+};

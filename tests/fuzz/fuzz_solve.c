@@ -1,0 +1,245 @@
+/*
+ * fuzz_solve.c: the input bytes read as puzzles (format auto), and each of
+ * the first few with n <= 8 solved by CaDiCaL under a 0.05 s limit and
+ * written as DIMACS.  The mode and the encoding options come from a hash of
+ * the input, so a crashing input reproduces.  Checked:
+ *   - every solution that comes back (unique, solved, multiple, counted)
+ *     passes the genre's checker, and a second one differs from the first;
+ *   - "unique" is proven: the search after the first solution completed;
+ *   - a known solution ("solution" key) that passes the checker is found:
+ *     not "none", and it is the unique solution when the status is unique;
+ *   - the DIMACS text has the clause count its "p cnf" line says;
+ *   - on half the inputs, the setter tools (same limit) agree with that
+ *     answer: explain finds no solution exactly when there is none, the
+ *     backbone is the solution of a unique puzzle and agrees with both
+ *     solutions of one that has several, and minimize's minimal puzzle reads
+ *     back and has the same unique solution.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gridcnf.h"
+
+#define MAX_SOLVED 4
+#define MAX_N 8
+
+static const char *text_of(const gc_puzzle *pz) {
+  static char buf[8192];
+  char *t = gc_render_text(pz, NULL);
+  snprintf(buf, sizeof buf, "%s", t ? t : "(no rendering)");
+  free(t);
+  return buf;
+}
+
+static void fail(const gc_puzzle *pz, const char *what, const char *why) {
+  fprintf(stderr, "fuzz_solve: %s%s%s\n%s\n", what, why ? ": " : "",
+          why ? why : "", text_of(pz));
+  abort();
+}
+
+static uint32_t hash(const uint8_t *data, size_t size) {
+  uint32_t h = 2166136261u; /* FNV-1a */
+  for (size_t i = 0; i < size; i++)
+    h = (h ^ data[i]) * 16777619u;
+  return h;
+}
+
+static void check_dimacs(const gc_puzzle *pz, const gc_options *opt,
+                         const gc_grid *block) {
+  char *text;
+  size_t len;
+  gc_error err;
+  if (gc_dimacs(pz, opt, block, &text, &len, &err)) {
+    if (!err.code)
+      fail(pz, "gc_dimacs failed without an error", NULL);
+    return;
+  }
+  if (strlen(text) != len)
+    fail(pz, "gc_dimacs: the length is wrong", NULL);
+  const char *p = strstr(text, "\np cnf ");
+  int nv;
+  long nc;
+  if (!p || sscanf(p, "\np cnf %d %ld", &nv, &nc) != 2)
+    fail(pz, "gc_dimacs: no 'p cnf' line", NULL);
+  p = strchr(p + 1, '\n');
+  long lines = 0;
+  for (p = p ? p + 1 : text + len; *p; p++)
+    lines += *p == '\n';
+  if (lines != nc)
+    fail(pz, "gc_dimacs: the clause count is wrong", NULL);
+  free(text);
+}
+
+/* A status that came from a finished search (not stopped). */
+static int decided(gc_status st) {
+  return st == GC_STATUS_UNIQUE || st == GC_STATUS_MULTIPLE ||
+         st == GC_STATUS_NONE;
+}
+
+static void setters(const gc_puzzle *pz, const gc_options *opt,
+                    const gc_result *res) {
+  gc_limits lim = {.mode = GC_MODE_UNIQUE, .count = 2, .timeout = 0.05};
+  gc_status st = res->status, got;
+  int known = decided(st) && (st == GC_STATUS_NONE || res->complete);
+  gc_error err;
+  char buf[512];
+
+  gc_clues core;
+  if (gc_explain(pz, opt, &lim, &got, &core, &err)) {
+    gc_error_format(&err, buf, sizeof buf);
+    if (err.code == GC_E_INTERNAL || !err.code)
+      fail(pz, "gc_explain failed", buf);
+  } else {
+    if (known && got != GC_STATUS_UNKNOWN &&
+        (got == GC_STATUS_NONE) != (st == GC_STATUS_NONE))
+      fail(pz, "gc_explain disagrees with gc_solve", gc_status_name(got));
+    if (got == GC_STATUS_NONE && core.count == 0)
+      fail(pz, "gc_explain: no solution, but no reason", NULL);
+    gc_clues_free(&core);
+  }
+
+  gc_grid fixed;
+  if (gc_backbone(pz, opt, &lim, &got, &fixed, &err)) {
+    gc_error_format(&err, buf, sizeof buf);
+    if (err.code == GC_E_INTERNAL || !err.code)
+      fail(pz, "gc_backbone failed", buf);
+  } else {
+    if (known && got != GC_STATUS_UNKNOWN && got != st)
+      fail(pz, "gc_backbone disagrees with gc_solve", gc_status_name(got));
+    if (fixed.n) {
+      if (fixed.n != gc_puzzle_n(pz))
+        fail(pz, "gc_backbone: a grid of the wrong size", NULL);
+      int n = fixed.n;
+      for (int i = 0; i < n * n; i++) {
+        int v = fixed.cell[i];
+        if (v < 0)
+          continue;
+        if (res->first.n && res->first.cell[i] != v)
+          fail(pz, "gc_backbone: a fixed cell differs from the first solution", NULL);
+        if (res->second.n && res->second.cell[i] != v)
+          fail(pz, "gc_backbone: a fixed cell differs from the second solution", NULL);
+      }
+      if (got == GC_STATUS_UNIQUE)
+        for (int i = 0; i < n * n; i++)
+          if (fixed.cell[i] < 0)
+            fail(pz, "gc_backbone: unique, but a cell is not fixed", NULL);
+    }
+    gc_grid_free(&fixed);
+  }
+
+  gc_clues redundant, removed;
+  char *minimal;
+  if (gc_minimize(pz, opt, &lim, &got, &redundant, &removed, &minimal, &err)) {
+    gc_error_format(&err, buf, sizeof buf);
+    if (err.code == GC_E_INTERNAL || !err.code)
+      fail(pz, "gc_minimize failed", buf);
+    return;
+  }
+  if (known && got != GC_STATUS_UNKNOWN && got != st)
+    fail(pz, "gc_minimize disagrees with gc_solve", gc_status_name(got));
+  if (got == GC_STATUS_UNIQUE && !minimal)
+    fail(pz, "gc_minimize: unique, but no minimal puzzle", NULL);
+  if (minimal) {
+    /* The minimal puzzle keeps the solution unique.  (A genre without a
+       JSON record gives one that does not read: nothing to check.) */
+    gc_read_options ro = {"json", NULL};
+    gc_reader *rd = gc_reader_new(minimal, strlen(minimal), "<minimal>", &ro, &err);
+    gc_puzzle *mp = NULL;
+    if (rd && gc_reader_next(rd, &mp, &err) == GC_READ_PUZZLE) {
+      gc_result mres;
+      if (gc_solve(mp, opt, &lim, &mres, &err) == 0) {
+        if (mres.status != GC_STATUS_UNKNOWN &&
+            (mres.status != GC_STATUS_UNIQUE ||
+             (res->first.n && !gc_grid_equal(&mres.first, &res->first))))
+          fail(pz, "gc_minimize: the minimal puzzle is not unique with the "
+                   "same solution", minimal);
+        gc_result_free(&mres);
+      }
+      gc_puzzle_free(mp);
+    }
+    gc_reader_free(rd);
+  }
+  gc_clues_free(&redundant);
+  gc_clues_free(&removed);
+  free(minimal);
+}
+
+static void solve(const gc_puzzle *pz, uint32_t h) {
+  gc_options opt;
+  gc_options_default(&opt);
+  opt.amo = (int)(h % 3);
+  opt.edge_units = (int)((h >> 2) & 1);
+  opt.preprocess = (int)((h >> 3) & 1);
+  opt.sb_window = (int)((h >> 4) & 1);
+  gc_limits lim = {.mode = GC_MODE_UNIQUE, .count = 2, .timeout = 0.05};
+  switch ((h >> 5) % 3) {
+  case 1: lim.mode = GC_MODE_FIRST; break;
+  case 2: lim.mode = GC_MODE_COUNT, lim.count = 1 + (long)((h >> 7) % 4); break;
+  default: break;
+  }
+  gc_result res;
+  gc_error err;
+  char why[256];
+  if (gc_solve(pz, &opt, &lim, &res, &err)) {
+    if (err.code == GC_E_INTERNAL || !err.code) {
+      char buf[512];
+      gc_error_format(&err, buf, sizeof buf);
+      fail(pz, "gc_solve failed", buf);
+    }
+    gc_result_free(&res);
+    return;
+  }
+  gc_status st = res.status;
+  int has_first = st == GC_STATUS_UNIQUE || st == GC_STATUS_SOLVED ||
+                  st == GC_STATUS_MULTIPLE ||
+                  (st == GC_STATUS_COUNTED && res.count > 0);
+  if (has_first && !gc_check(pz, &res.first, why, sizeof why))
+    fail(pz, "the first solution fails the checker", why);
+  if (st == GC_STATUS_MULTIPLE) {
+    if (!gc_check(pz, &res.second, why, sizeof why))
+      fail(pz, "the second solution fails the checker", why);
+    if (gc_grid_equal(&res.first, &res.second))
+      fail(pz, "the second solution is the first", NULL);
+  }
+  if (st == GC_STATUS_UNIQUE && (res.count != 1 || !res.complete))
+    fail(pz, "unique without a proof (the count is not complete)", NULL);
+  if (st == GC_STATUS_NONE && res.count)
+    fail(pz, "no solution, but a count", NULL);
+  const gc_grid *known = gc_puzzle_known(pz);
+  if (known && gc_check(pz, known, why, sizeof why)) {
+    if (st == GC_STATUS_NONE)
+      fail(pz, "no solution, but the known solution passes the checker", NULL);
+    if (st == GC_STATUS_UNIQUE && !gc_grid_equal(known, &res.first))
+      fail(pz, "unique, but the known solution is another one", NULL);
+  }
+  check_dimacs(pz, &opt, has_first ? &res.first : NULL);
+  if ((h >> 9) & 1 && lim.mode == GC_MODE_UNIQUE)
+    setters(pz, &opt, &res);
+  gc_result_free(&res);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  uint32_t h = hash(data, size);
+  gc_error err;
+  gc_reader *rd = gc_reader_new((const char *)data, size, "<fuzz>", NULL, &err);
+  if (!rd)
+    abort();
+  int solved = 0;
+  for (size_t i = 0; i <= size + 1 && solved < MAX_SOLVED; i++) {
+    gc_puzzle *pz;
+    int r = gc_reader_next(rd, &pz, &err);
+    if (r == GC_READ_END)
+      break;
+    if (r != GC_READ_PUZZLE)
+      continue;
+    if (gc_puzzle_n(pz) <= MAX_N) {
+      solve(pz, h + (uint32_t)solved * 40503u);
+      solved++;
+    }
+    gc_puzzle_free(pz);
+  }
+  gc_reader_free(rd);
+  return 0;
+}

@@ -1,0 +1,967 @@
+/*
+ * test_starbattle.c: Star Battle against its definition.  The whole
+ * encoding (counts, no-touch, the sb_window block literals, cells in no
+ * region) is checked for every assignment of small grids; whole puzzles are
+ * counted against a brute-force enumerator; the checker must reject every
+ * single-cell change of a known solution and every star move that keeps the
+ * row and column counts; the inputs (JSON, letter grids, the Parks matrix
+ * of seed 001) parse, and bad ones fail with the right code and position.
+ * Last, the corpus: every Star Battle record solves to its known solution,
+ * or to "multiple" with a second, different, valid solution.  Without
+ * ../shared the corpus part is skipped and the test exits 77.
+ */
+#include <ccadical.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "formats/strbuf.h"
+#include "solver-glue/cadical.h"
+#include "testutil.h"
+
+#define MAXN 40
+
+/*------------------------------------------------------------------------*/
+/* The rules, written again here from the definition.                      */
+
+static int def_ok(int n, int m, const int *reg, const int *x) {
+  int row[MAXN] = {0}, col[MAXN] = {0}, region[MAXN] = {0};
+  for (int r = 0; r < n; r++)
+    for (int c = 0; c < n; c++) {
+      int v = x[r * n + c];
+      if (v != 0 && v != 1)
+        return 0;
+      if (!v)
+        continue;
+      if (reg[r * n + c] < 0)
+        return 0;
+      row[r]++, col[c]++, region[reg[r * n + c]]++;
+      for (int r2 = r - 1; r2 <= r + 1; r2++)
+        for (int c2 = c - 1; c2 <= c + 1; c2++)
+          if ((r2 != r || c2 != c) && r2 >= 0 && r2 < n && c2 >= 0 && c2 < n &&
+              x[r2 * n + c2])
+            return 0;
+    }
+  for (int k = 0; k < n; k++)
+    if (row[k] != m || col[k] != m || region[k] != m)
+      return 0;
+  return 1;
+}
+
+/* A JSON record for the puzzle (and a solution when sol != NULL). */
+static char *json_puzzle(int n, int m, const int *reg, const int *sol) {
+  gc_strbuf b = {0};
+  gc_sb_printf(&b, "{\"genre\":\"starbattle\",\"n\":%d,\"stars\":%d,\"regions\":[", n, m);
+  for (int r = 0; r < n; r++) {
+    gc_sb_put(&b, r ? ",[" : "[");
+    for (int c = 0; c < n; c++)
+      gc_sb_printf(&b, "%s%d", c ? "," : "", reg[r * n + c]);
+    gc_sb_put(&b, "]");
+  }
+  gc_sb_put(&b, "]");
+  if (sol) {
+    gc_sb_put(&b, ",\"solution\":[");
+    for (int r = 0; r < n; r++) {
+      gc_sb_put(&b, r ? ",[" : "[");
+      for (int c = 0; c < n; c++)
+        gc_sb_printf(&b, "%s%d", c ? "," : "", sol[r * n + c]);
+      gc_sb_put(&b, "]");
+    }
+    gc_sb_put(&b, "]");
+  }
+  gc_sb_put(&b, "}");
+  return gc_sb_finish(&b);
+}
+
+/* Regions from rows of letters ('.' = -1), A = 0 and so on. */
+static int grid_regions(const char *rows, int *reg) {
+  int n = 0, k = 0;
+  for (const char *p = rows; *p; p++) {
+    if (*p == '/') {
+      n++;
+      continue;
+    }
+    reg[k++] = *p == '.' ? -1 : *p - 'A';
+  }
+  return n + 1;
+}
+
+static gc_puzzle *puzzle_of(int n, int m, const int *reg) {
+  char *j = json_puzzle(n, m, reg, NULL);
+  gc_puzzle *pz = tu_puzzle(j, NULL);
+  free(j);
+  return pz;
+}
+
+static CCaDiCaL *load_cnf(const gc_puzzle *pz, int window, int *nvars) {
+  gc_options opt;
+  gc_options_default(&opt);
+  opt.sb_window = window;
+  gc_cnf cnf;
+  gc_memsink mem;
+  gc_error e;
+  gc_error_clear(&e);
+  assert_int_equal(gc_encode_memory(pz, &opt, &cnf, &mem, &e), 0);
+  const gc_block *cell = gc_cnf_find_block(&cnf, "cell");
+  assert_non_null(cell);
+  assert_int_equal(cell->first, 1); /* declared first */
+  if (nvars)
+    *nvars = cnf.nvars;
+  CCaDiCaL *s = ccadical_init();
+  ccadical_set_option(s, "quiet", 1);
+  assert_int_equal(gc_memsink_replay(&mem, gc_sink_cadical(s)), 0);
+  gc_cnf_release(&cnf);
+  gc_memsink_free(&mem);
+  return s;
+}
+
+/*------------------------------------------------------------------------*/
+
+/* Every assignment of the cell variables of small puzzles: the formula is
+   satisfiable under it exactly when the assignment obeys the rules.  This
+   covers the no-touch pairs, the window literals and the -1 cells. */
+static void test_encoding_exhaustive(void **state) {
+  (void)state;
+  static const struct {
+    const char *rows;
+    int m;
+  } cases[] = {
+      {"AAB/ACB/CCB", 1},        {"ABC/ABC/ABC", 1},
+      {".AB/AAB/CCB", 1},        {"AAB/ABB/CCC", 2},
+      {"AABB/AABB/CCDD/CCDD", 1}, {"AABB/ACCB/DDCB/DDDB", 1},
+      {"A.BB/ACCB/DDC./DDDB", 1}, {"AABB/ACCB/DDCB/DDDB", 2},
+      {"ABCD/ABCD/ABCD/ABCD", 1}, {"AAAB/CCAB/CDDB/CDDB", 1},
+  };
+  long sat_total = 0;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    int reg[16], x[16];
+    int n = grid_regions(cases[i].rows, reg), m = cases[i].m;
+    gc_puzzle *pz = puzzle_of(n, m, reg);
+    for (int window = 0; window <= 1; window++) {
+      int nvars;
+      CCaDiCaL *s = load_cnf(pz, window, &nvars);
+      if (m == 1 && !window)
+        assert_int_equal(nvars, n * n); /* EO = ALO + pairwise, no aux */
+      if (m == 1 && window)
+        assert_int_equal(nvars, n * n + (n - 1) * (n - 1));
+      long sat = 0, expect_sat = 0;
+      for (long a = 0; a < (1L << (n * n)); a++) {
+        for (int v = 0; v < n * n; v++) {
+          x[v] = (int)((a >> v) & 1);
+          ccadical_assume(s, x[v] ? v + 1 : -(v + 1));
+        }
+        int expect = def_ok(n, m, reg, x);
+        int r = ccadical_solve(s);
+        assert_true(r == 10 || r == 20);
+        if ((r == 10) != expect)
+          fail_msg("%s m=%d window=%d assignment %lx: %s, expected %s",
+                   cases[i].rows, m, window, a, r == 10 ? "SAT" : "UNSAT",
+                   expect ? "SAT" : "UNSAT");
+        sat += r == 10;
+        expect_sat += expect;
+      }
+      assert_int_equal(sat, expect_sat);
+      sat_total += sat;
+      ccadical_release(s);
+    }
+    /* The same through the shared helper, on the 3x3s. */
+    if (n == 3) {
+      gc_options opt;
+      gc_options_default(&opt);
+      gc_cnf cnf;
+      gc_memsink mem;
+      gc_error e;
+      gc_error_clear(&e);
+      assert_int_equal(gc_encode_memory(pz, &opt, &cnf, &mem, &e), 0);
+      long count = tu_count_projected(&mem, cnf.nvars, 9), want = 0;
+      for (int a = 0; a < 512; a++) {
+        for (int v = 0; v < 9; v++)
+          x[v] = (a >> v) & 1;
+        want += def_ok(n, m, reg, x);
+      }
+      assert_int_equal(count, want);
+      gc_cnf_release(&cnf);
+      gc_memsink_free(&mem);
+    }
+    gc_puzzle_free(pz);
+  }
+  assert_true(sat_total > 0); /* some of them have solutions */
+}
+
+/*------------------------------------------------------------------------*/
+/* Brute-force counts of whole puzzles.                                    */
+
+static unsigned long rng_state = 12345;
+static int rnd(int k) {
+  rng_state = rng_state * 6364136223846793005UL + 1442695040888963407UL;
+  return (int)((rng_state >> 33) % (unsigned long)k);
+}
+
+/* n regions grown from random seeds; then some cells blanked to -1 while
+   every region keeps at least keep cells. */
+static void random_regions(int n, int *reg, int blank_pct, int keep) {
+again:
+  for (int i = 0; i < n * n; i++)
+    reg[i] = -2;
+  for (int k = 0; k < n; k++) {
+    int i;
+    do
+      i = rnd(n * n);
+    while (reg[i] != -2);
+    reg[i] = k;
+  }
+  for (int left = n * n - n; left > 0;) {
+    int i = rnd(n * n);
+    if (reg[i] != -2)
+      continue;
+    int r = i / n, c = i % n, d = rnd(4);
+    int r2 = r + (d == 0) - (d == 1), c2 = c + (d == 2) - (d == 3);
+    if (r2 < 0 || r2 >= n || c2 < 0 || c2 >= n || reg[r2 * n + c2] < 0)
+      continue;
+    reg[i] = reg[r2 * n + c2];
+    left--;
+  }
+  int size[MAXN] = {0};
+  for (int i = 0; i < n * n; i++)
+    size[reg[i]]++;
+  for (int k = 0; k < n; k++)
+    if (size[k] < keep)
+      goto again;
+  for (int i = 0; i < n * n; i++)
+    if (rnd(100) < blank_pct && size[reg[i]] > keep) {
+      size[reg[i]]--;
+      reg[i] = -1;
+    }
+}
+
+typedef struct bf {
+  int n, m;
+  const int *reg;
+  int rowmask[MAXN]; /* cells in no region */
+  int col[MAXN], region[MAXN];
+  long count;
+} bf;
+
+static void bf_row(bf *b, int r, unsigned prev) {
+  int n = b->n, m = b->m;
+  if (r == n) {
+    for (int k = 0; k < n; k++)
+      if (b->col[k] != m || b->region[k] != m)
+        return;
+    b->count++;
+    return;
+  }
+  unsigned near = prev | prev << 1 | prev >> 1;
+  for (unsigned mask = 0; mask < (1u << n); mask++) {
+    if (__builtin_popcount(mask) != m || (mask & mask << 1) ||
+        (mask & near) || (mask & (unsigned)b->rowmask[r]))
+      continue;
+    int ok = 1;
+    for (int c = 0; c < n; c++)
+      if (mask >> c & 1) {
+        int k = b->reg[r * n + c];
+        b->col[c]++, b->region[k]++;
+        if (b->col[c] > m || b->region[k] > m)
+          ok = 0;
+      }
+    if (ok)
+      bf_row(b, r + 1, mask);
+    for (int c = 0; c < n; c++)
+      if (mask >> c & 1)
+        b->col[c]--, b->region[b->reg[r * n + c]]--;
+  }
+}
+
+static long brute_count(int n, int m, const int *reg) {
+  bf b;
+  memset(&b, 0, sizeof b);
+  b.n = n, b.m = m, b.reg = reg;
+  for (int i = 0; i < n * n; i++)
+    if (reg[i] < 0)
+      b.rowmask[i / n] |= 1 << (i % n);
+  bf_row(&b, 0, 0);
+  return b.count;
+}
+
+static void test_counts_brute_force(void **state) {
+  (void)state;
+  static const struct {
+    int n, m, blank, puzzles;
+  } classes[] = {{4, 1, 0, 30}, {5, 1, 0, 40}, {5, 1, 20, 30}, {6, 1, 0, 40},
+                 {6, 1, 15, 30}, {7, 1, 0, 30}, {8, 1, 0, 20}, {8, 2, 0, 30},
+                 {9, 2, 0, 15},  {9, 2, 10, 10}, {10, 2, 0, 6}};
+  long total = 0, nonzero = 0, several = 0;
+  for (size_t k = 0; k < sizeof classes / sizeof classes[0]; k++)
+    for (int p = 0; p < classes[k].puzzles; p++) {
+      int n = classes[k].n, m = classes[k].m, reg[MAXN * MAXN];
+      random_regions(n, reg, classes[k].blank, m);
+      long want = brute_count(n, m, reg);
+      gc_puzzle *pz = puzzle_of(n, m, reg);
+      for (int window = 0; window <= 1; window++) {
+        gc_options opt;
+        gc_options_default(&opt);
+        opt.sb_window = window;
+        gc_limits lim = {.mode = GC_MODE_COUNT, .count = 100000};
+        gc_result res;
+        gc_error e;
+        assert_int_equal(gc_solve(pz, &opt, &lim, &res, &e), 0);
+        if (res.count != want || !res.complete) {
+          for (int i = 0; i < n * n; i++)
+            print_message("%3d%s", reg[i], i % n == n - 1 ? "\n" : "");
+          if (res.first.n)
+            for (int i = 0; i < n * n; i++)
+              print_message("%2d%s", res.first.cell[i], i % n == n - 1 ? "\n" : "");
+        }
+        if (res.count != want || !res.complete)
+          fail_msg("%dx%d m=%d puzzle %d window=%d: counted %ld (complete %d), "
+                   "brute force %ld",
+                   n, n, m, p, window, res.count, res.complete, want);
+        gc_result_free(&res);
+      }
+      gc_puzzle_free(pz);
+      total += want;
+      nonzero += want > 0;
+      several += want > 1;
+    }
+  print_message("brute-force counts: %ld solutions, %ld puzzles solvable, %ld "
+                "with several\n",
+                total, nonzero, several);
+  assert_true(nonzero >= 10);
+  assert_true(several >= 3);
+}
+
+/*------------------------------------------------------------------------*/
+
+static const char *const seed9 =
+    "{\"id\":\"seed-001-parks-9x9-2star\",\"genre\":\"starbattle\",\"n\":9,"
+    "\"stars\":2,\"regions\":[[0,0,1,1,1,1,1,1,1],[0,1,1,1,1,2,2,2,2],"
+    "[0,1,1,1,1,2,3,3,3],[0,0,0,4,4,4,4,4,3],[5,5,0,0,0,6,6,4,3],"
+    "[5,0,0,7,7,6,6,4,3],[5,8,8,7,7,6,6,4,3],[5,8,8,7,7,8,4,4,3],"
+    "[5,8,8,8,8,8,4,4,3]],\"solution\":[[0,1,0,0,0,1,0,0,0],[0,0,0,1,0,0,0,1,0],"
+    "[1,0,0,0,0,1,0,0,0],[0,0,0,1,0,0,0,0,1],[0,1,0,0,0,0,1,0,0],"
+    "[0,0,0,0,1,0,0,0,1],[0,0,1,0,0,0,1,0,0],[1,0,0,0,1,0,0,0,0],"
+    "[0,0,1,0,0,0,0,1,0]]}";
+
+static const char *const nonregular7 =
+    "{\"id\":\"gen-nonregular-queens-community-73\",\"genre\":\"starbattle\","
+    "\"n\":7,\"stars\":1,\"regions\":[[-1,1,1,1,3,3,2],[0,1,1,-1,3,-1,2],"
+    "[0,4,-1,-1,2,2,2],[6,-1,-1,5,-1,2,2],[6,4,-1,5,5,2,-1],[6,6,4,-1,5,-1,2],"
+    "[6,-1,4,4,2,2,2]],\"solution\":[[0,0,0,0,0,1,0],[0,0,1,0,0,0,0],"
+    "[1,0,0,0,0,0,0],[0,0,0,0,0,0,1],[0,0,0,0,1,0,0],[0,1,0,0,0,0,0],"
+    "[0,0,0,1,0,0,0]]}";
+
+static const char *const parks5 =
+    "parks=[[0, 1, 1, 1, 1], [0, 0, 1, 1, 1], [0, 2, 3, 1, 1], [0, 3, 3, 3, "
+    "4], [3, 3, 3, 4, 4]], m=1, n=5";
+static const int parks5_solution[25] = {1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0,
+                                        0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0};
+
+static int starts_with(const char *s, const char *prefix) {
+  return !strncmp(s, prefix, strlen(prefix));
+}
+
+/* Rejects every single-cell change, and every move of two stars to the
+   other corners of their rectangle (row and column counts unchanged): the
+   reason must then be a region, a touch or a cell in no region. */
+static void check_changes(const char *json, int *reasons) {
+  gc_puzzle *pz = tu_puzzle(json, NULL);
+  int n = gc_puzzle_n(pz);
+  const gc_grid *known = gc_puzzle_known(pz);
+  char why[200];
+  assert_true(gc_check(pz, known, why, sizeof why));
+  gc_grid g;
+  assert_int_equal(gc_grid_init(&g, n), 0);
+  size_t bytes = (size_t)(n * n) * sizeof(int);
+  for (int i = 0; i < n * n; i++)
+    for (int v = -1; v <= 2; v++) {
+      if (v == known->cell[i])
+        continue;
+      memcpy(g.cell, known->cell, bytes);
+      g.cell[i] = v;
+      if (gc_check(pz, &g, why, sizeof why))
+        fail_msg("r%dc%d = %d accepted", i / n + 1, i % n + 1, v);
+      if (v == 0 || v == 1)
+        assert_true(starts_with(why, "row") || starts_with(why, "column") ||
+                    starts_with(why, "stars at") || starts_with(why, "star at"));
+      else
+        assert_non_null(strstr(why, "not 0 (empty) or 1 (star)"));
+    }
+  int moves = 0;
+  for (int a = 0; a < n * n; a++)
+    for (int b = a + 1; b < n * n; b++) {
+      int r1 = a / n, c1 = a % n, r2 = b / n, c2 = b % n;
+      if (!known->cell[a] || !known->cell[b] || r1 == r2 || c1 == c2 ||
+          known->cell[r1 * n + c2] || known->cell[r2 * n + c1])
+        continue;
+      memcpy(g.cell, known->cell, bytes);
+      g.cell[a] = g.cell[b] = 0;
+      g.cell[r1 * n + c2] = g.cell[r2 * n + c1] = 1;
+      moves++;
+      if (gc_check(pz, &g, why, sizeof why))
+        fail_msg("moving r%dc%d, r%dc%d to r%dc%d, r%dc%d accepted", r1 + 1,
+                 c1 + 1, r2 + 1, c2 + 1, r1 + 1, c2 + 1, r2 + 1, c1 + 1);
+      if (starts_with(why, "region"))
+        reasons[0]++;
+      else if (starts_with(why, "stars at") && strstr(why, "touch"))
+        reasons[1]++;
+      else if (starts_with(why, "star at") && strstr(why, "in no region"))
+        reasons[2]++;
+      else
+        fail_msg("unexpected reason '%s'", why);
+    }
+  assert_true(moves > 10);
+  gc_grid_free(&g);
+  gc_puzzle_free(pz);
+}
+
+static void test_checker(void **state) {
+  (void)state;
+  int reasons[3] = {0, 0, 0};
+  check_changes(seed9, reasons);
+  assert_true(reasons[0] > 0 && reasons[1] > 0);
+  check_changes(nonregular7, reasons);
+  assert_true(reasons[2] > 0);
+  /* The words. */
+  gc_puzzle *pz = tu_puzzle(seed9, NULL);
+  const gc_grid *known = gc_puzzle_known(pz);
+  gc_grid g;
+  gc_grid_init(&g, 9);
+  char why[200];
+  memcpy(g.cell, known->cell, 81 * sizeof(int));
+  g.cell[2 * 9 + 0] = 0; /* r3c1 loses its star */
+  assert_false(gc_check(pz, &g, why, sizeof why));
+  assert_string_equal(why, "row 3 has 1 star, needs 2");
+  memcpy(g.cell, known->cell, 81 * sizeof(int));
+  g.cell[0 * 9 + 1] = 0, g.cell[0 * 9 + 0] = 1; /* r1c2 -> r1c1 */
+  assert_false(gc_check(pz, &g, why, sizeof why));
+  assert_string_equal(why, "column 1 has 3 stars, needs 2");
+  memcpy(g.cell, known->cell, 81 * sizeof(int));
+  g.cell[0 * 9 + 1] = 0, g.cell[0 * 9 + 2] = 1; /* r1c2 -> r1c3 touches r2c4 */
+  assert_false(gc_check(pz, &g, why, sizeof why));
+  assert_string_equal(why, "stars at r1c3 and r2c4 touch");
+  /* r1c2, r5c6 -> r1c6, r5c2: rows and columns kept, regions not. */
+  memcpy(g.cell, known->cell, 81 * sizeof(int));
+  g.cell[0 * 9 + 1] = g.cell[4 * 9 + 6] = 0;
+  g.cell[0 * 9 + 6] = g.cell[4 * 9 + 1] = 1;
+  assert_false(gc_check(pz, &g, why, sizeof why));
+  assert_true(starts_with(why, "region ") || strstr(why, "touch"));
+  g.cell[5] = 7;
+  assert_false(gc_check(pz, &g, why, sizeof why));
+  assert_string_equal(why, "r1c6 holds 7, not 0 (empty) or 1 (star)");
+  gc_grid_free(&g);
+  gc_puzzle_free(pz);
+  /* Too many in a row. */
+  pz = tu_puzzle("starbattle\nABCDEF\nABCDEF\nABCDEF\nABCDEF\nABCDEF\nABCDEF\n",
+                 NULL);
+  gc_grid_init(&g, 6);
+  g.cell[0] = g.cell[2] = g.cell[4] = 1;
+  assert_false(gc_check(pz, &g, why, sizeof why));
+  assert_string_equal(why, "row 1 has 3 stars, needs 1");
+  gc_grid_free(&g);
+  gc_puzzle_free(pz);
+  /* Region names: letters, or the text's own characters. */
+  pz = tu_puzzle("starbattle\nxyyy\nxxyy\nzzww\nzzzw\n", NULL);
+  gc_grid_init(&g, 4);
+  int q[16] = {0, 1, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 1, 0};
+  memcpy(g.cell, q, sizeof q);
+  assert_false(gc_check(pz, &g, why, sizeof why));
+  assert_string_equal(why, "region w has 0 stars, needs 1"); /* w, x, y, z = 0..3 */
+  gc_grid_free(&g);
+  gc_puzzle_free(pz);
+  int reg[3 * 3] = {0, 0, 1, 0, 2, 1, 2, 2, 1}, x[9] = {1, 0, 0, 0, 0, 1, 0, 1, 0};
+  pz = puzzle_of(3, 1, reg);
+  gc_grid_init(&g, 3);
+  memcpy(g.cell, x, sizeof x);
+  assert_false(gc_check(pz, &g, why, sizeof why));
+  assert_string_equal(why, "stars at r2c3 and r3c2 touch");
+  gc_grid_free(&g);
+  gc_puzzle_free(pz);
+  pz = tu_puzzle("starbattle\nAAB\nCAB\nCCB\n", NULL);
+  gc_grid_init(&g, 3);
+  int y[9] = {0, 1, 0, 0, 0, 0, 0, 0, 1}; /* rows 1, 3 fine, region C empty */
+  memcpy(g.cell, y, sizeof y);
+  assert_false(gc_check(pz, &g, why, sizeof why));
+  assert_string_equal(why, "row 2 has 0 stars, needs 1");
+  gc_grid_free(&g);
+  gc_puzzle_free(pz);
+}
+
+/*------------------------------------------------------------------------*/
+
+static void expect_unique(gc_puzzle *pz, const int *solution) {
+  gc_result res;
+  tu_solve(pz, GC_MODE_UNIQUE, &res);
+  assert_int_equal(res.status, GC_STATUS_UNIQUE);
+  int n = gc_puzzle_n(pz);
+  assert_memory_equal(res.first.cell, solution, (size_t)(n * n) * sizeof(int));
+  gc_result_free(&res);
+}
+
+static void test_text_inputs(void **state) {
+  (void)state;
+  /* The Parks matrix, sniffed, on one line or spread over several. */
+  gc_puzzle *pz = tu_puzzle(parks5, NULL);
+  assert_string_equal(gc_genre_name(gc_puzzle_genre(pz)), "starbattle");
+  expect_unique(pz, parks5_solution);
+  gc_puzzle_free(pz);
+  pz = tu_puzzle("parks = [[0, 1, 1, 1, 1], [0, 0, 1, 1, 1],\n"
+                 "         [0, 2, 3, 1, 1], [0, 3, 3, 3, 4],\n"
+                 "         [3, 3, 3, 4, 4]]\n",
+                 NULL);
+  expect_unique(pz, parks5_solution);
+  gc_puzzle_free(pz);
+  pz = tu_puzzle("starbattle 1\n[[0,1,1,1,1],[0,0,1,1,1],[0,2,3,1,1],[0,3,3,3,4],"
+                 "[3,3,3,4,4],]\n",
+                 NULL);
+  expect_unique(pz, parks5_solution);
+  gc_puzzle_free(pz);
+  /* The same puzzle as letters, digits (with a header), spaces, '.'. */
+  static const char *const forms[] = {
+      "ABBBB\nAABBB\nACDBB\nADDDE\nDDDEE\n",
+      "starbattle\n01111\n00111\n02311\n03334\n33344\n",
+      "stars 1\nA B B B B\nA A B B B\nA C D B B\nA D D D E\nD D D E E\n",
+      "queens m=1\r\npqqqq\r\nppqqq\r\nprsqq\r\npssst\r\nssstt\r\n",
+      "starbattle stars=1 # a comment\n\nABBBB\nAABBB\nACDBB\nADDDE\nDDDEE\n\n",
+  };
+  for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+    pz = tu_puzzle(forms[i], NULL);
+    assert_string_equal(gc_genre_name(gc_puzzle_genre(pz)), "starbattle");
+    expect_unique(pz, parks5_solution);
+    gc_puzzle_free(pz);
+  }
+  /* Two stars from the header; the render reads back. */
+  pz = tu_puzzle(seed9, NULL);
+  char *text = gc_render_text(pz, NULL);
+  assert_true(starts_with(text, "starbattle 2\nAABBBBBBB\n"));
+  gc_puzzle *back = tu_puzzle(text, NULL);
+  char *again = gc_render_text(back, NULL);
+  assert_string_equal(text, again);
+  expect_unique(back, gc_puzzle_known(pz)->cell);
+  /* With a grid: stars as '*'. */
+  char *solved = gc_render_text(pz, gc_puzzle_known(pz));
+  assert_true(starts_with(solved, "starbattle 2\nA*BBB*BBB\n"));
+  free(solved);
+  free(text);
+  free(again);
+  gc_puzzle_free(back);
+  gc_puzzle_free(pz);
+  /* Cells in no region render as '.', and read back. */
+  pz = tu_puzzle(nonregular7, NULL);
+  text = gc_render_text(pz, NULL);
+  assert_true(starts_with(text, "starbattle 1\n.BBBDDC\n"));
+  back = tu_puzzle(text, NULL);
+  expect_unique(back, gc_puzzle_known(pz)->cell);
+  again = gc_render_text(back, NULL);
+  assert_string_equal(text, again);
+  free(text);
+  free(again);
+  gc_puzzle_free(back);
+  gc_puzzle_free(pz);
+  /* A row that spells a genre's name is spaced out so that it does not read
+     as a header line. */
+  pz = tu_puzzle("starbattle\nT O W E R S\nT O W E R S\nT O W E R S\n"
+                 "T O W E R S\nT O W E R S\nT O W E R S\n",
+                 NULL);
+  text = gc_render_text(pz, NULL);
+  assert_non_null(strstr(text, "\nT O W E R S\n"));
+  back = tu_puzzle(text, NULL);
+  assert_int_equal(gc_puzzle_n(back), 6);
+  again = gc_render_text(back, NULL);
+  assert_string_equal(text, again);
+  free(text);
+  free(again);
+  gc_puzzle_free(back);
+  gc_puzzle_free(pz);
+  /* Aliases and the sb_window option. */
+  assert_ptr_equal(gc_genre_find("Queens"), gc_genre_find("starbattle"));
+  assert_ptr_equal(gc_genre_find("star-battle"), gc_genre_find("parks"));
+  assert_ptr_equal(gc_genre_find("stars"), gc_genre_find("starbattle"));
+  const gc_option_info *o = gc_option_find("sb-window");
+  assert_non_null(o);
+  assert_int_equal(o->def, 0);
+  /* 40 x 40 is allowed. */
+  gc_strbuf b = {0};
+  gc_sb_put(&b, "starbattle\n");
+  for (int r = 0; r < 40; r++) {
+    for (int c = 0; c < 40; c++)
+      gc_sb_printf(&b, "%c", "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmn"[r]);
+    gc_sb_put(&b, "\n");
+  }
+  text = gc_sb_finish(&b);
+  pz = tu_puzzle(text, NULL);
+  assert_int_equal(gc_puzzle_n(pz), 40);
+  gc_puzzle_free(pz);
+  free(text);
+}
+
+/* Non-regular puzzles made here: blanking cells with no star keeps a
+   unique puzzle unique; blanking where a second solution has its stars
+   makes a non-unique one unique in the end. */
+static void blank_and_solve(int n, int m, int *reg, const int *sol,
+                            int unique) {
+  for (int round = 0; round < 4 * n * n; round++) {
+    gc_puzzle *pz = puzzle_of(n, m, reg);
+    gc_result res;
+    tu_solve(pz, GC_MODE_UNIQUE, &res);
+    char why[200];
+    assert_true(gc_check(pz, &res.first, why, sizeof why));
+    if (res.status == GC_STATUS_UNIQUE) {
+      assert_memory_equal(res.first.cell, sol, (size_t)(n * n) * sizeof(int));
+      gc_result_free(&res);
+      gc_puzzle_free(pz);
+      return;
+    }
+    assert_false(unique);
+    assert_int_equal(res.status, GC_STATUS_MULTIPLE);
+    const gc_grid *other = gc_grid_equal(&res.first, &res.second) ? NULL
+                           : !memcmp(res.first.cell, sol,
+                                     (size_t)(n * n) * sizeof(int))
+                               ? &res.second
+                               : &res.first;
+    assert_non_null(other);
+    int done = 0;
+    for (int i = 0; i < n * n && !done; i++)
+      if (other->cell[i] && !sol[i])
+        reg[i] = -1, done = 1;
+    assert_true(done);
+    gc_result_free(&res);
+    gc_puzzle_free(pz);
+  }
+  fail_msg("blanking did not make the puzzle unique");
+}
+
+static void test_nonregular_made(void **state) {
+  (void)state;
+  gc_puzzle *pz = tu_puzzle(seed9, NULL);
+  const gc_grid *known = gc_puzzle_known(pz);
+  int reg[81], reg0[81] = {0};
+  /* The regions back from the JSON text: the render names ids 0.. A.. */
+  char *text = gc_render_text(pz, NULL);
+  const char *p = strchr(text, '\n') + 1;
+  for (int i = 0; i < 81; p++)
+    if (*p != '\n')
+      reg0[i++] = *p - 'A';
+  free(text);
+  for (int pass = 0; pass < 3; pass++) {
+    memcpy(reg, reg0, sizeof reg);
+    for (int i = 0; i < 81; i++)
+      if (!known->cell[i] && (pass == 2 || rnd(2)))
+        reg[i] = -1;
+    blank_and_solve(9, 2, reg, known->cell, 1);
+  }
+  gc_puzzle_free(pz);
+  /* A 6x6 queens level with two solutions, made unique by blanking. */
+  pz = tu_puzzle("AAABCD\nAAABCD\nBBBBCD\nBBECCD\nFEECCD\nFFEECC\n", NULL);
+  gc_result res;
+  tu_solve(pz, GC_MODE_UNIQUE, &res);
+  assert_int_equal(res.status, GC_STATUS_MULTIPLE);
+  text = gc_render_text(pz, NULL);
+  p = strchr(text, '\n') + 1;
+  for (int i = 0; i < 36; p++)
+    if (*p != '\n')
+      reg[i++] = *p - 'A';
+  free(text);
+  blank_and_solve(6, 1, reg, res.first.cell, 0);
+  gc_result_free(&res);
+  gc_puzzle_free(pz);
+}
+
+/*------------------------------------------------------------------------*/
+
+typedef struct bad_case {
+  const char *name, *input;
+  gc_code code;
+  long line, column;
+  const char *message; /* a part of it */
+} bad_case;
+
+#define SB "{\"genre\":\"starbattle\","
+
+static void test_bad_inputs(void **state) {
+  (void)state;
+  static const bad_case cases[] = {
+      /* JSON */
+      {"short row", SB "\"stars\":1,\"regions\":[[0,1],[1]]}", GC_E_SHAPE, 1,
+       50, "expected 2 entries, got 1"},
+      {"not a square", SB "\"n\":3,\"regions\":[[0,1,2],[0,1,2]]}", GC_E_SHAPE,
+       1, 39, "expected 3 entries, got 2"},
+      {"id not an integer", SB "\"stars\":1,\"regions\":[[0,\"1\"],[1,1]]}",
+       GC_E_SYNTAX, 1, 47, "expected an integer, got a string"},
+      {"id a fraction", SB "\"regions\":[[0,1],[1,1.5]]}", GC_E_SYNTAX, 1, 43,
+       "expected an integer, got a fraction"},
+      {"id out of range", SB "\"stars\":1,\"regions\":[[0,1],[2,1]]}",
+       GC_E_RANGE, 1, 51, "2 is out of range -1..1"},
+      {"id below -1", SB "\"stars\":1,\"regions\":[[0,1],[-2,1]]}",
+       GC_E_RANGE, 1, 51, "-2 is out of range -1..1"},
+      {"missing id", SB "\"regions\":[[0,0,1],[0,1,1],[1,1,-1]]}", GC_E_SHAPE,
+       1, 33, "region id 2 is not used: a 3 x 3 grid needs 3 regions"},
+      {"missing ids", SB "\"regions\":[[0,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,1]]}",
+       GC_E_SHAPE, 1, 33, "region ids 2 and 3 are not used"},
+      {"region too small", SB "\"stars\":2,\"regions\":[[0,0,0,0],[0,1,1,1],"
+                              "[2,2,1,1],[2,2,1,3]]}",
+       GC_E_SHAPE, 1, 81, "region 3 has 1 cell, too few for 2 stars"},
+      {"n too large", SB "\"n\":41,\"regions\":[]}", GC_E_TOO_LARGE, 1, 27,
+       "grid size 41 is too large: starbattle grids go up to 40"},
+      {"n zero", SB "\"n\":0}", GC_E_RANGE, 1, 27, "grid size 0 is too small"},
+      {"stars too many", SB "\"stars\":9,\"regions\":[[0]]}", GC_E_RANGE, 1, 31,
+       "stars 9 is out of range 1..8"},
+      {"stars zero", SB "\"stars\":0,\"regions\":[[0]]}", GC_E_RANGE, 1, 31,
+       "stars 0 is out of range 1..8"},
+      {"stars not an integer", SB "\"stars\":\"2\",\"regions\":[[0]]}",
+       GC_E_SYNTAX, 1, 31, "expected an integer, got a string"},
+      {"stars over n", SB "\"stars\":3,\"regions\":[[0,1],[1,0]]}", GC_E_RANGE,
+       1, 31, "stars 3 is out of range 1..2 for a 2 x 2 grid"},
+      {"no regions", SB "\"n\":3,\"stars\":1}", GC_E_SHAPE, 1, 1,
+       "no \"regions\" matrix"},
+      {"regions not an array", SB "\"n\":1,\"regions\":7}", GC_E_SHAPE, 1, 39,
+       "expected an array of 1"},
+      /* letter grids */
+      {"text short row", "starbattle\nAB\nB\n", GC_E_SHAPE, 3, 2,
+       "row 2 has 1 cell, expected 2"},
+      {"text long row", "starbattle\nAB\nBA B\n", GC_E_SHAPE, 3, 4,
+       "row 2 has 3 cells, expected 2"},
+      {"text much too long", "starbattle\nAB\nBABAB\n", GC_E_SHAPE, 3, 3,
+       "row 2 has 5 cells, expected 2"},
+      {"text bad character", "starbattle\nAB\nB-\n", GC_E_SYNTAX, 3, 2,
+       "'-' is not a region name"},
+      {"text star", "starbattle\nA*\nBB\n", GC_E_SYNTAX, 2, 2,
+       "'*' marks a star in a solved grid"},
+      {"text utf-8", "starbattle\nA\xc3\xa9\nBB\n", GC_E_SYNTAX, 2, 2,
+       "byte 0xc3 is not a region name"},
+      {"text too many regions", "starbattle\nAB\nCD\n", GC_E_SHAPE, 3, 1,
+       "'C' would be region 3, but a 2 x 2 grid has exactly 2 regions"},
+      {"text too few regions", "starbattle\nAAA\nA.A\nBBB\n", GC_E_SHAPE, 2, 1,
+       "2 regions (AB) in a 3 x 3 grid, which needs exactly 3"},
+      {"text region too small", "starbattle 2\nAAAA\nABBB\nCCBB\nCCBD\n",
+       GC_E_SHAPE, 5, 4, "region D has 1 cell, too few for 2 stars"},
+      {"text stars out of range", "starbattle 9\nA\n", GC_E_RANGE, 1, 12,
+       "star count 9 is out of range 1..8"},
+      {"text stars= out of range", "starbattle stars=0\nA\n", GC_E_RANGE, 1, 18,
+       "star count 0 is out of range 1..8"},
+      {"text header word", "starbattle twice\nA\n", GC_E_SYNTAX, 1, 12,
+       "unexpected 'twice' in the starbattle header"},
+      {"text header twice", "starbattle 1 m=2\nA\n", GC_E_CONTRADICTION, 1, 14,
+       "the header gives the star count twice, 1 and 2"},
+      {"text stars over n", "starbattle m=3\nAB\nBA\n", GC_E_RANGE, 1, 12,
+       "star count 3 is out of range 1..2 for a 2 x 2 grid"},
+      {"text no grid", "starbattle 2\n\n", GC_E_SHAPE, 1, 1,
+       "needs its grid"},
+      {"text sniffed, a slip", "AAB\nACB\nCCBB\n", GC_E_SHAPE, 3, 4,
+       "row 3 has 4 cells, expected 3"},
+      {"prose is no grid", "This is not a puzzle\nat all\n", GC_E_SYNTAX, 1, 1,
+       "cannot tell the genre"},
+      /* the Parks matrix */
+      {"parks id out of range", "parks=[[0, 1], [1, 2]], m=1", GC_E_RANGE, 1, 20,
+       "region id 2 is out of range -1..1"},
+      {"parks short row", "parks=[[0, 1], [1]]", GC_E_SHAPE, 1, 16,
+       "row 2 of the matrix has 1 entry, expected 2"},
+      {"parks long row", "parks=[[0, 1, 1], [1, 0]]", GC_E_SHAPE, 1, 15,
+       "row 1 of the matrix has 3 entries, expected 2"},
+      {"parks n wrong", "parks=[[0, 1], [1, 0]], m=1, n=5", GC_E_SHAPE, 1, 32,
+       "n=5 but the matrix has 2 rows"},
+      {"parks m zero", "parks=[[0, 1], [1, 0]], m=0", GC_E_RANGE, 1, 27,
+       "star count 0 is out of range 1..8"},
+      {"parks m over n", "parks=[[0, 1], [1, 0]], m=3", GC_E_RANGE, 1, 27,
+       "star count 3 is out of range 1..2 for a 2 x 2 grid"},
+      {"parks missing id", "parks=[[0, 0], [0, 0]]", GC_E_SHAPE, 1, 7,
+       "region id 1 is not used"},
+      {"parks region too small", "parks=[[0,0,0,0],[0,1,1,1],[2,2,1,1],"
+                                 "[2,2,1,3]], m=2",
+       GC_E_SHAPE, 1, 45, "region 3 has 1 cell, too few for 2 stars"},
+      {"parks not a number", "parks=[[0, x], [1, 0]]", GC_E_SYNTAX, 1, 12,
+       "expected a region id (an integer), got 'x'"},
+      {"parks unclosed", "parks=[[0, 1], [1, 0]\n", GC_E_SYNTAX, 1, 22,
+       "expected ']' or ',' after a row of the matrix, got the end"},
+      {"parks junk after", "parks=[[0, 1], [1, 0]], q=3", GC_E_SYNTAX, 1, 25,
+       "expected m=<stars> or n=<size> after the matrix, got 'q'"},
+      {"parks header contradiction", "starbattle 2\nparks=[[0, 1], [1, 0]], m=1",
+       GC_E_CONTRADICTION, 2, 27, "m=1 but the header says 2 stars"},
+      {"parks too many rows", NULL, GC_E_TOO_LARGE, 1, 0,
+       "more than 40 rows"},
+      {"text too many rows", NULL, GC_E_TOO_LARGE, 42, 1,
+       "41 rows make a 41 x 41 grid; starbattle grids go up to 40"},
+  };
+  int bad = 0;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const bad_case *c = &cases[i];
+    char *input = NULL;
+    if (!c->input) { /* generated: 41 rows */
+      gc_strbuf b = {0};
+      if (starts_with(c->name, "parks")) {
+        gc_sb_put(&b, "parks=[");
+        for (int r = 0; r < 41; r++)
+          gc_sb_put(&b, r ? ",[0]" : "[0]");
+        gc_sb_put(&b, "]");
+      } else {
+        gc_sb_put(&b, "starbattle\n");
+        for (int r = 0; r < 41; r++)
+          gc_sb_put(&b, "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\n");
+      }
+      input = gc_sb_finish(&b);
+    }
+    gc_error e;
+    const char *text = input ? input : c->input;
+    gc_code code = tu_read_error(text, NULL, &e);
+    char buf[600];
+    gc_error_format(&e, buf, sizeof buf);
+    if (code != c->code || e.line != c->line ||
+        (c->column && e.column != c->column) || !strstr(e.message, c->message))
+      bad++, print_message("%s: got %s [%s], expected code %s at %ld:%ld with '%s'\n",
+                           c->name, buf, gc_code_name(e.code), gc_code_name(c->code),
+                           c->line, c->column, c->message);
+    /* One line, lower case. */
+    if (strchr(e.message, '\n') || (e.message[0] >= 'A' && e.message[0] <= 'Z'))
+      bad++, print_message("%s: message '%s' is not one lower-case line\n",
+                           c->name, e.message);
+    free(input);
+  }
+  assert_int_equal(bad, 0);
+}
+
+/*------------------------------------------------------------------------*/
+/* The corpus.                                                             */
+
+typedef struct corpus_stats {
+  long puzzles, unique, multiple, raw_text, blanked;
+} corpus_stats;
+
+static void solve_record(const char *line, json_t *rec, int window,
+                         corpus_stats *st) {
+  const char *id = json_string_value(json_object_get(rec, "id"));
+  json_t *ju = json_object_get(rec, "unique");
+  gc_puzzle *pz = tu_puzzle(line, NULL);
+  const gc_grid *known = gc_puzzle_known(pz);
+  assert_non_null(known);
+  gc_options opt;
+  gc_options_default(&opt);
+  opt.sb_window = window;
+  gc_limits lim = {.mode = GC_MODE_UNIQUE, .count = 2};
+  gc_result res;
+  gc_error e;
+  if (gc_solve(pz, &opt, &lim, &res, &e))
+    fail_msg("%s: solve failed: %s", id, e.message);
+  char why[200];
+  if (json_is_true(ju)) {
+    if (res.status != GC_STATUS_UNIQUE || !gc_grid_equal(&res.first, known))
+      fail_msg("%s (window %d): %s, or not the known solution", id, window,
+               gc_status_name(res.status));
+    st->unique++;
+  } else {
+    assert_true(json_is_false(ju));
+    if (res.status != GC_STATUS_MULTIPLE)
+      fail_msg("%s: %s, expected multiple", id, gc_status_name(res.status));
+    assert_true(gc_check(pz, &res.first, why, sizeof why));
+    assert_true(gc_check(pz, &res.second, why, sizeof why));
+    assert_false(gc_grid_equal(&res.first, &res.second));
+    st->multiple++;
+  }
+  gc_result_free(&res);
+  if (window) {
+    gc_puzzle_free(pz);
+    return;
+  }
+  st->puzzles++;
+  /* The render reads back as the same puzzle. */
+  char *text = gc_render_text(pz, NULL);
+  gc_puzzle *back = tu_puzzle(text, NULL);
+  char *again = gc_render_text(back, NULL);
+  assert_string_equal(text, again);
+  if (!gc_check(back, known, why, sizeof why))
+    fail_msg("%s: read back, the known solution fails: %s", id, why);
+  free(text);
+  free(again);
+  gc_puzzle_free(back);
+  /* The source's own notation where we read it: the Parks matrix of seed
+     001 and the letter grids of the Queens levels. */
+  const char *raw = json_string_value(json_object_get(rec, "raw"));
+  if (raw && (starts_with(id, "seed-001") || starts_with(id, "queens-"))) {
+    gc_puzzle *rp = tu_puzzle(raw, NULL);
+    assert_string_equal(gc_genre_name(gc_puzzle_genre(rp)), "starbattle");
+    if (!gc_check(rp, known, why, sizeof why))
+      fail_msg("%s: raw text, the known solution fails: %s", id, why);
+    if (json_is_true(ju)) {
+      tu_solve(rp, GC_MODE_UNIQUE, &res);
+      assert_int_equal(res.status, GC_STATUS_UNIQUE);
+      assert_true(gc_grid_equal(&res.first, known));
+      gc_result_free(&res);
+    }
+    gc_puzzle_free(rp);
+    st->raw_text++;
+  }
+  /* Non-regular versions of the unique ones: blank half of the non-star
+     cells (every 7th puzzle, to keep the time down). */
+  if (json_is_true(ju) && st->unique % 7 == 0) {
+    int n = gc_puzzle_n(pz);
+    int m = (int)json_integer_value(json_object_get(rec, "stars"));
+    json_t *jr = json_object_get(rec, "regions");
+    int reg[MAXN * MAXN];
+    for (int r = 0; r < n; r++)
+      for (int c = 0; c < n; c++) {
+        reg[r * n + c] =
+            (int)json_integer_value(json_array_get(json_array_get(jr, (size_t)r), (size_t)c));
+        if (!known->cell[r * n + c] && rnd(2))
+          reg[r * n + c] = -1;
+      }
+    blank_and_solve(n, m, reg, known->cell, 1);
+    st->blanked++;
+  }
+  gc_puzzle_free(pz);
+}
+
+static void run_file(const char *rel, corpus_stats *st) {
+  const char *path = tu_shared(rel);
+  assert_non_null(path);
+  FILE *f = fopen(path, "r");
+  assert_non_null(f);
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t len;
+  while ((len = getline(&line, &cap, f)) > 0) {
+    json_error_t je;
+    json_t *rec = json_loads(line, 0, &je);
+    assert_non_null(rec);
+    const char *genre = json_string_value(json_object_get(rec, "genre"));
+    if (genre && !strcmp(genre, "starbattle")) {
+      solve_record(line, rec, 0, st);
+      solve_record(line, rec, 1, st);
+    }
+    json_decref(rec);
+  }
+  free(line);
+  fclose(f);
+}
+
+static void test_corpus(void **state) {
+  (void)state;
+  corpus_stats st = {0, 0, 0, 0, 0};
+  run_file("corpus/starbattle.jsonl", &st);
+  assert_int_equal(st.puzzles, 514);
+  run_file("corpus/variants.jsonl", &st);
+  assert_int_equal(st.puzzles, 516);
+  assert_true(st.raw_text >= 482);
+  /* both encodings: 431 unique and 85 multiple each */
+  assert_int_equal(st.unique, 2 * 431);
+  assert_int_equal(st.multiple, 2 * 85);
+  print_message("corpus: %ld puzzles, %ld raw texts read, %ld blanked\n",
+                st.puzzles, st.raw_text, st.blanked);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_encoding_exhaustive),
+      cmocka_unit_test(test_counts_brute_force),
+      cmocka_unit_test(test_checker),
+      cmocka_unit_test(test_text_inputs),
+      cmocka_unit_test(test_nonregular_made),
+      cmocka_unit_test(test_bad_inputs),
+  };
+  int rc = cmocka_run_group_tests(tests, NULL, NULL);
+  if (rc)
+    return rc;
+  if (!tu_shared("corpus/starbattle.jsonl")) {
+    print_message("../shared/corpus not found: the corpus test is skipped\n");
+    return 77;
+  }
+  const struct CMUnitTest corpus[] = {cmocka_unit_test(test_corpus)};
+  return cmocka_run_group_tests(corpus, NULL, NULL);
+}
