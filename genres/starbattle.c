@@ -800,11 +800,15 @@ static int sb_encode(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err) {
       if (!IN(r, c))
         gc_cnf_unit(cnf, -S(r, c));
   /* Counts over the cells that may hold a star. */
+  /* Each count is a group (for `explain`: "row 3 holds 2 stars"); the
+     groups have no place in the JSON record, so `minimize` keeps them. */
+  const char *stars = m == 1 ? "star" : "stars";
   for (int r = 0; r < n; r++) {
     size_t k = 0;
     for (int c = 0; c < n; c++)
       if (IN(r, c))
         lits[k++] = S(r, c);
+    gc_cnf_group(cnf, NULL, -1, -1, "row %d holds %d %s", r + 1, m, stars);
     gc_enc_exactly(cnf, lits, k, m);
   }
   for (int c = 0; c < n; c++) {
@@ -812,6 +816,7 @@ static int sb_encode(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err) {
     for (int r = 0; r < n; r++)
       if (IN(r, c))
         lits[k++] = S(r, c);
+    gc_cnf_group(cnf, NULL, -1, -1, "column %d holds %d %s", c + 1, m, stars);
     gc_enc_exactly(cnf, lits, k, m);
   }
   for (int g = 0; g < n; g++) {
@@ -819,8 +824,12 @@ static int sb_encode(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err) {
     for (int i = 0; i < n * n; i++)
       if (reg[i] == g)
         lits[k++] = first + i;
+    char name[16];
+    region_name(s, g, name, sizeof name);
+    gc_cnf_group(cnf, NULL, -1, -1, "region %s holds %d %s", name, m, stars);
     gc_enc_exactly(cnf, lits, k, m);
   }
+  gc_cnf_group_end(cnf);
   /* No two stars touch: every king-adjacent pair once (right, and the
      three below). */
   static const int dr[4] = {0, 1, 1, 1}, dc[4] = {1, -1, 0, 1};

@@ -216,8 +216,11 @@ int gc_minimize(const gc_puzzle *pz, const gc_options *opt,
     rc = 0;
     goto done;
   }
-  /* Each clue left out alone. */
+  /* Each clue left out alone.  Groups with no place in the JSON record
+     (Star Battle's counts) are rules, not clues: always kept. */
   for (size_t i = 0; i < n; i++) {
+    if (!ss.cnf.groups[i].key[0])
+      continue;
     size_t k = 0;
     for (size_t j = 0; j < n; j++)
       if (j != i)
@@ -234,6 +237,8 @@ int gc_minimize(const gc_puzzle *pz, const gc_options *opt,
   memset(keep, 1, n);
   size_t ngone = 0;
   for (size_t i = 0; i < n; i++) {
+    if (!ss.cnf.groups[i].key[0])
+      continue;
     size_t k = 0;
     for (size_t j = 0; j < n; j++)
       if (keep[j] && j != i)

@@ -61,6 +61,12 @@ static void test_explain(void **state) {
   expect_core("{\"genre\":\"futoshiki\",\"n\":4,\"lt\":[[0,0,0,1],[0,1,1,1],"
               "[1,1,1,0],[1,0,0,0]]}",
               4, c);
+  /* Star Battle: two regions inside row 1 need two stars there */
+  static const char *const d[] = {"row 1 holds 1 star", "region A holds 1 star",
+                                  "region B holds 1 star"};
+  expect_core("{\"genre\":\"starbattle\",\"n\":5,\"stars\":1,\"regions\":"
+              "[[0,0,2,1,1],[2,2,2,2,2],[3,3,3,3,3],[3,3,4,4,4],[4,4,4,4,4]]}",
+              3, d);
   /* a solvable puzzle has nothing to explain */
   gc_puzzle *pz = tu_puzzle("{\"genre\":\"skyscrapers\",\"n\":4,\"top\":[4,0,0,0]}", NULL);
   gc_status st;
