@@ -13,6 +13,7 @@ benchmarks/run.sh, which builds gridcnf first.
 """
 
 import argparse
+import concurrent.futures
 import datetime
 import glob
 import json
@@ -28,6 +29,10 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "peers"))
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+import peerrun  # noqa: E402  (benchmarks/peers/peerrun.py)
+
 REPO = os.path.dirname(HERE)
 DEFAULT_CORPUS = "/work/shared/corpus"
 DEFAULT_SCALING = "/work/shared/bench"
@@ -463,6 +468,29 @@ def interpret(rec, res):
     return res
 
 
+def run_peer(pr, rec, ctx, timeout):
+    """One timed run of a peer; its answer is checked like gridcnf's."""
+    a = pr.run(rec, ctx, timeout)
+    res = {"ms": a["ms"], "to": a["to"], "rc": None, "status": a["status"]}
+    if a["to"]:
+        res["status"] = "TO"
+        return res
+    if a["error"]:
+        res["error"] = a["error"]
+        return res
+    if a.get("no_second_ok") and a["status"] == "multiple":
+        # Tatham's solvers state "multiple" but print no second solution
+        if rec.get("unique") is True:
+            res["error"] = "status multiple but the puzzle is unique"
+        return res
+    out = {"id": rec["id"], "status": a["status"], "solution": a["solution"],
+           "second": a["second"]}
+    why = verify(rec, out)
+    if why:
+        res["error"] = why
+    return res
+
+
 # --------------------------------------------------------------- report
 
 def machine_info(exe):
@@ -675,6 +703,230 @@ def findings(label, rows, variants, names, lines):
     lines.append("")
 
 
+# ------------------------------------------------------------ peer report
+
+PEER_TEXT = """\
+The peers run in the same interleaved loop as gridcnf's variants (for each repetition, for \
+each puzzle, for each tool, the order rotating from puzzle to puzzle), with the same \
+repetitions, puzzles and timeout. Every peer must decide uniqueness, and every answer is \
+checked like gridcnf's (the known solution; the verdict unique / multiple; a `multiple` must \
+come with a second valid solution, except Tatham's, whose own "multiple" statement is taken; \
+all tools must agree on each puzzle's verdict). A wrong answer fails the benchmark. What is \
+timed (wall time of the processes, input files written beforehand and not timed, as \
+gridcnf's puzzle file is):
+
+- `clingo`: `clingo --outf=2 --models 2 MODEL.lp FACTS.lp`, one process; models \
+`benchmarks/peers/{skyscrapers,futoshiki,starbattle}.lp`, facts written per puzzle. One \
+model found with the search exhausted = unique, two = multiple.
+- `minizinc`: `fzn-gecode -n 2 F.fzn`, one process: Gecode on the FlatZinc that \
+`minizinc --solver gecode -c MODEL.mzn DATA.dzn` compiled once per puzzle before the timed \
+runs (models `benchmarks/peers/*.mzn`, data written per puzzle). The compilation is not \
+timed (its cost is given below), as in `shared/design/performance-anchors.md`.
+- `minisat`, `picosat`, `cryptominisat5`, `cadical`: the SAT solvers on gridcnf's own \
+DIMACS, three processes timed and added up: `gridcnf cnf -o F.cnf PUZZLE` (writing the \
+DIMACS), the solver on F.cnf (first model), and the solver on F.cnf plus one clause that \
+blocks the first model's cell assignment (UNSAT = unique; SAT = a second solution). Reading \
+the first model and writing the blocked copy happen between the timed processes, in the \
+harness, untimed. Options: `minisat -verb=0`, `picosat`, `cryptominisat5 --verb 0 \
+--threads 1`, `cadical -q`.
+- `tatham`: Simon Tatham's standalone `towerssolver GAME-ID` (Skyscrapers) and \
+`unequalsolver GAME-ID` (Futoshiki), one process, built by `benchmarks/peers/build-tatham.sh` \
+from Debian's sgt-puzzles source package. The Tatham records of the corpus use their own ID \
+(`raw`); the others are written as IDs by `benchmarks/peers/peerrun.py`. `unequalsolver` \
+always prints its deduction log (there is no quiet mode); that is part of its time.
+
+All peers run single-threaded (their defaults; CryptoMiniSat is told `--threads 1`).\
+"""
+
+
+NOISE_MS = 20.0  # below this a peer's worst case is start-up noise (design note)
+
+
+def best_peer(row, peers, field):
+    """(peer name, value) with the lowest class `field` among the peers that
+    ran on every puzzle of the class, or (None, None)."""
+    best = (None, None)
+    for pr in peers:
+        x = row["v"].get("peer:" + pr.name)
+        if not x or x["n"] < row["puzzles"]:
+            continue
+        v = x[field]
+        if best[1] is None or v < best[1]:
+            best = (pr.name, v)
+    return best
+
+
+def targets(row, peers):
+    """The 'Done means' check of one class, or None without a peer."""
+    d = row["v"].get(DEFAULT)
+    if not d:
+        return None
+    bm_name, bm = best_peer(row, peers, "med")
+    bw_name, bw = best_peer(row, peers, "worst")
+    if bm_name is None:
+        return None
+    return {"class": row["class"], "med": d["med"], "worst": d["worst"],
+            "best_med": bm, "best_med_by": bm_name,
+            "best_worst": bw, "best_worst_by": bw_name,
+            "med_ok": d["med"] <= bm,
+            "worst_ok": d["worst"] <= bw / 2 if not math.isinf(bw) else True,
+            "noise": (not math.isinf(bw)) and bw < NOISE_MS}
+
+
+def peer_table(rows, peers, title_counts):
+    names = [pr.name for pr in peers if any("peer:" + pr.name in r["v"] for r in rows)]
+    head = ["class", "puzzles", "gridcnf ms med (worst)"]
+    head += [f"{n} ms med (worst) [x gridcnf]" for n in names]
+    head += ["best peer med", "best peer worst", "gridcnf med <= best med",
+             "gridcnf worst <= best worst / 2"]
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for r in rows:
+        d = r["v"].get(DEFAULT)
+        base = d["med"] if d else None
+        cells = [r["class"], title_counts.get(r["class"], str(r["puzzles"]))]
+        cells.append(cell(d["med"], d["worst"], None, d["to"], d["n"]) if d else "n/a")
+        for n in names:
+            x = r["v"].get("peer:" + n)
+            if not x:
+                cells.append("n/a")
+                continue
+            s = f"{sig3(x['med'])} ({sig3(x['worst'])})"
+            rr = ratio(x["med"], base)
+            s += f" [{sig3(rr)}]" if rr is not None else " [n/a]"
+            if x["to"]:
+                s += f" **{x['to']}/{x['n']} TO**"
+            if x["n"] < r["puzzles"]:
+                s += f" ({x['n']} of {r['puzzles']} puzzles)"
+            cells.append(s)
+        t = targets(r, peers)
+        if t is None:
+            cells += ["n/a", "n/a", "n/a", "n/a"]
+        else:
+            cells.append(f"{t['best_med_by']} {sig3(t['best_med'])}")
+            cells.append(f"{t['best_worst_by']} {sig3(t['best_worst'])}")
+            cells.append(("yes" if t["med_ok"] else "**no**")
+                         + f" ({sig3(ratio(t['med'], t['best_med']))}x)")
+            w = ("yes" if t["worst_ok"] else "**no**") + \
+                f" ({sig3(ratio(t['worst'], t['best_worst']))}x)"
+            if t["noise"]:
+                w += " (peer worst < 20 ms)"
+            cells.append(w)
+        out.append("| " + " | ".join(cells) + " |")
+    return "\n".join(out)
+
+
+def done_means(label, rows, peers, lines):
+    ts = [t for t in (targets(r, peers) for r in rows) if t]
+    if not ts:
+        lines.append(f"**{label}**: no class has a peer that ran on all its puzzles.")
+        lines.append("")
+        return
+    med_bad = [t for t in ts if not t["med_ok"]]
+    w_bad = [t for t in ts if not t["worst_ok"]]
+    w_bad_real = [t for t in w_bad if not t["noise"]]
+    lines.append(f"**{label}**: {len(ts)} classes with a peer.")
+    lines.append("")
+    lines.append(f"- Median target (gridcnf's class median <= the best peer's class median): "
+                 f"met in {len(ts) - len(med_bad)} of {len(ts)} classes.")
+    if med_bad:
+        lines.append("  Not met: " + "; ".join(
+            f"{t['class']} (gridcnf {sig3(t['med'])} ms vs {t['best_med_by']} "
+            f"{sig3(t['best_med'])} ms, {sig3(ratio(t['med'], t['best_med']))}x)"
+            for t in med_bad) + ".")
+    lines.append(f"- Worst-case target (gridcnf's worst puzzle <= half the best peer's worst "
+                 f"puzzle): met in {len(ts) - len(w_bad)} of {len(ts)} classes; of the "
+                 f"{len(w_bad)} misses, {len(w_bad) - len(w_bad_real)} are classes where the "
+                 f"best peer's worst is under {NOISE_MS:.0f} ms (process start-up noise; the "
+                 f"design notes apply this target only at >= {NOISE_MS:.0f} ms).")
+    if w_bad_real:
+        lines.append(f"  Not met where the best peer's worst is >= {NOISE_MS:.0f} ms: " + "; ".join(
+            f"{t['class']} (gridcnf {sig3(t['worst'])} ms vs {t['best_worst_by']} "
+            f"{sig3(t['best_worst'])} ms, limit {sig3(t['best_worst'] / 2)} ms)"
+            for t in w_bad_real) + ".")
+    noise = [t for t in w_bad if t["noise"]]
+    if noise:
+        lines.append(f"  Not met, best peer's worst under {NOISE_MS:.0f} ms: " + "; ".join(
+            f"{t['class']} ({sig3(t['worst'])} vs {t['best_worst_by']} "
+            f"{sig3(t['best_worst'])})" for t in noise) + ".")
+    lines.append("")
+
+
+def plot_groups(rows):
+    """Classes grouped by genre (and stars, boxes), each with 2+ sizes."""
+    groups = {}
+    for r in rows:
+        parts = r["class"].split()
+        genre = parts[0]
+        n = None
+        tag = genre
+        for p in parts[1:]:
+            if p.endswith("*"):
+                tag = f"{genre}-{p[:-1]}star"
+            elif re.match(r"^\d+x\d+$", p) and n is None:
+                n = int(p.split("x")[0])
+        if "boxes" in parts:
+            tag = f"{genre}-boxes"
+        groups.setdefault(tag, []).append((n, r))
+    return {t: sorted(g, key=lambda x: x[0]) for t, g in groups.items() if len(g) >= 2}
+
+
+def make_plots(section, rows, peers, plot_dir, work_dir, md_dir):
+    """SVG plots (gnuplot) of class median vs n, log scale, a line per tool.
+    Returns markdown lines."""
+    gp = shutil.which("gnuplot")
+    if not gp:
+        return [f"- {section}: skipped, gnuplot is not installed (run.sh installs gnuplot-nox)."]
+    os.makedirs(plot_dir, exist_ok=True)
+    os.makedirs(work_dir, exist_ok=True)
+    tools = [("gridcnf", DEFAULT)] + [(pr.name, "peer:" + pr.name) for pr in peers] + \
+        [("process floor (/bin/true)", SPAWN)]
+    out = []
+    for tag, items in sorted(plot_groups(rows).items()):
+        present = [(label, key) for label, key in tools
+                   if any(key in r["v"] for _, r in items)]
+        base = f"{section.lower().split()[0]}-{tag}"
+        dat = os.path.join(work_dir, base + ".dat")
+        with open(dat, "w") as f:
+            for n, r in items:
+                vals = []
+                for _, key in present:
+                    x = r["v"].get(key)
+                    vals.append("NaN" if not x or math.isinf(x["med"]) or x["med"] <= 0
+                                else f"{x['med']:.4f}")
+                f.write(f"{n} " + " ".join(vals) + "\n")
+        svg = os.path.join(plot_dir, base + ".svg")
+        plots = []
+        for i, (label, key) in enumerate(present):
+            style = "linespoints lw 2" if key == DEFAULT else "linespoints"
+            if key == SPAWN:
+                style = "lines dashtype 2 lc rgb 'gray'"
+            plots.append(f"'{dat}' using 1:{i + 2} with {style} title '{label}'")
+        title = f"{section}: {tag.replace('-', ' ')}, class median per puzzle (TO omitted)"
+        script = "\n".join([
+            "set terminal svg size 820,480 dynamic font 'sans,12' background rgb 'white'",
+            f"set output '{svg}'",
+            f"set title '{title}' noenhanced",
+            "set logscale y",
+            "set xlabel 'n (grid side)'",
+            "set ylabel 'ms, whole process (solve + uniqueness)'",
+            "set key outside right top noenhanced",
+            "set grid",
+            "set datafile missing 'NaN'",
+            "plot " + ", \\\n     ".join(plots),
+            ""])
+        gpf = os.path.join(work_dir, base + ".gp")
+        with open(gpf, "w") as f:
+            f.write(script)
+        p = subprocess.run([gp, gpf], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True, timeout=60)
+        if p.returncode != 0 or not os.path.exists(svg):
+            out.append(f"- {section} {tag}: gnuplot failed: {p.stderr.strip()[:200]}")
+            continue
+        rel = os.path.relpath(svg, md_dir)
+        out.append(f"- {section}, {tag.replace('-', ' ')}: [{os.path.basename(svg)}]({rel})")
+    return out
+
+
 # ------------------------------------------------------------------ main
 
 def main(argv=None):
@@ -690,10 +942,19 @@ def main(argv=None):
                     help="seconds per run; a timeout counts as infinitely slow (TO)")
     ap.add_argument("--max-per-class", type=int, default=None,
                     help="sample at most K puzzles per class, evenly over the ids "
-                         "(default 12; --quick: 1; 0 = all)")
+                         "(default 2 with peers, 12 with --no-peers; --quick: 1; 0 = all)")
     ap.add_argument("--variants", default=None,
                     help="comma-separated variant names to run besides default "
                          "(default: every one derived from --help)")
+    ap.add_argument("--peers", default=None,
+                    help="comma-separated peers to time beside gridcnf (default: every "
+                         "installed one of " + ", ".join(peerrun.ALL_PEERS) + "); "
+                         "benchmarks/peers/setup.sh installs them")
+    ap.add_argument("--no-peers", action="store_true", help="time gridcnf alone")
+    ap.add_argument("--rerun-timeouts", action="store_true",
+                    help="run a tool again in later repetitions on a puzzle where it timed "
+                         "out (default: the timeout is recorded again without a run, as "
+                         "every tool here is deterministic)")
     ap.add_argument("--out", default=None,
                     help="output directory for RESULTS.md and raw data (default: "
                          "RESULTS.md in benchmarks/, raw data in benchmarks/out/)")
@@ -707,7 +968,9 @@ def main(argv=None):
     if reps < 1:
         ap.error("--reps must be at least 1")
     if args.max_per_class is None:
-        k = 1 if args.quick else 12
+        # with peers (seven more tools, four of them three processes each) a full
+        # run samples fewer puzzles per class to stay near 15 minutes on 2 cores
+        k = 1 if args.quick else (12 if args.no_peers else 2)
     else:
         k = args.max_per_class or None
     exe = os.path.abspath(args.gridcnf)
@@ -783,49 +1046,116 @@ def main(argv=None):
     def applies(v, rec):
         return v["genres"] is None or rec["genre"] in v["genres"]
 
-    plan = []  # (rec, variant-names) per puzzle
-    for r in puzzles:
-        plan.append((r, [v for v in variants if applies(v, r)]))
-    n_runs = reps * sum(len(vs) + 1 for _, vs in plan)
-    log(f"bench: {len(puzzles)} puzzles, genres {', '.join(genres)}, variants "
-        f"{', '.join(v['name'] for v in variants)}, {reps} rep(s): {n_runs} runs")
+    # peers
+    peer_notes = []      # sentences for the report
+    peers = []
+    if not args.no_peers:
+        if args.peers is not None:
+            names = [w.strip() for w in args.peers.split(",") if w.strip()]
+            bad = [w for w in names if w not in peerrun.ALL_PEERS]
+            if bad:
+                raise SystemExit(f"bench: unknown peer(s) {', '.join(bad)}; "
+                                 f"known: {', '.join(peerrun.ALL_PEERS)}")
+        else:
+            names = list(peerrun.ALL_PEERS)
+        for pr in peerrun.make_peers(names, exe):
+            if pr.available:
+                peers.append(pr)
+            else:
+                peer_notes.append(f"`{pr.name}`: {pr.why}")
+                log(f"bench: peer {pr.name}: {pr.why}")
+    peer_key = {pr.name: "peer:" + pr.name for pr in peers}
 
-    per = {}       # (id, variant) -> [ms]
+    plan = []  # (rec, variants, peers) per puzzle
+    skips = {}  # (peer, reason) -> [class]
+    for r in puzzles:
+        ps = []
+        for pr in peers:
+            ok, why = pr.applies(r)
+            if ok:
+                ps.append(pr)
+            else:
+                cl = skips.setdefault((pr.name, why), [])
+                if class_key(r) not in cl:
+                    cl.append(class_key(r))
+        plan.append((r, [v for v in variants if applies(v, r)], ps))
+    n_runs = reps * sum(len(vs) + 1 + len(ps) for _, vs, ps in plan)
+    log(f"bench: {len(puzzles)} puzzles, genres {', '.join(genres)}, variants "
+        f"{', '.join(v['name'] for v in variants)}, peers "
+        f"{', '.join(pr.name for pr in peers) or 'none'}, {reps} rep(s): {n_runs} runs")
+
+    per = {}       # (id, variant or "peer:NAME") -> [ms]
     phases = {}    # (id, stat) -> [value], default variant
     inproc = {}    # id -> [ms]
     failures = []  # (id, variant, rep, reason)
-    statuses = {}  # id -> {status: [variants]}
+    statuses = {}  # id -> {status: [variants and peers]}
+    compile_ms = {}  # id -> MiniZinc compile ms (once, untimed in the runs)
     raw_path = os.path.join(out_dir, "raw.jsonl")
+    load_start = os.getloadavg()
     t_start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="gridcnf-bench-") as tmp, \
             open(raw_path, "w", encoding="utf-8") as raw:
         files = {}
+        ctxs = {}  # (id, peer) -> context from Peer.prepare (untimed, once)
         for i, r in enumerate(puzzles):
             safe = re.sub(r"[^A-Za-z0-9._-]", "_", r["id"])
             path = os.path.join(tmp, f"{i:04d}-{safe}.jsonl")
             with open(path, "w", encoding="utf-8") as f:
                 f.write(r["_line"] + "\n")
             files[r["id"]] = path
+        if peers:
+            log("bench: preparing the peers' inputs (untimed)")
+        jobs = []
+        for i, (r, _, ps) in enumerate(plan):
+            for pr in ps:
+                d = os.path.join(tmp, "peers", f"{i:04d}", pr.name)
+                os.makedirs(d, exist_ok=True)
+                jobs.append((r, pr, d))
+
+        def prep(job):
+            r, pr, d = job
+            return (r["id"], pr.name), pr.prepare(r, files[r["id"]], d)
+
+        # untimed (MiniZinc's compilation to FlatZinc): on all cores, before any timing
+        with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+            for key, c in pool.map(prep, jobs):
+                ctxs[key] = c
+                if "compile_ms" in c:
+                    compile_ms[key[0]] = c["compile_ms"]
+        t_start = time.perf_counter()
         done = 0
+        timed_out = set()  # (id, tool) that timed out once
+        n_carried = 0
         for rep in range(reps):
-            for pi, (r, vs) in enumerate(plan):
-                names = [v["name"] for v in vs] + [SPAWN]
-                # rotate the order so no variant always runs first on a puzzle
+            for pi, (r, vs, ps) in enumerate(plan):
+                names = [v["name"] for v in vs] + [SPAWN] + [peer_key[pr.name] for pr in ps]
+                # rotate the order so no tool always runs first on a puzzle
                 rot = (rep + pi) % len(names)
                 order = names[rot:] + names[:rot]
                 vmap = {v["name"]: v for v in vs}
+                pmap = {peer_key[pr.name]: pr for pr in ps}
                 for name in order:
-                    if name == SPAWN:
+                    if (r["id"], name) in timed_out:
+                        # every tool here is deterministic: a timeout repeats
+                        res = {"ms": INF, "to": True, "rc": None, "status": "TO",
+                               "carried": True}
+                        n_carried += 1
+                    elif name == SPAWN:
                         res = run_once(["/bin/true"], args.timeout)
                         res["status"] = "spawn"
+                    elif name in pmap:
+                        res = run_peer(pmap[name], r, ctxs[(r["id"], pmap[name].name)],
+                                       args.timeout)
                     else:
                         cmd = [exe, "solve", "--json"] + vmap[name]["flags"] + [files[r["id"]]]
                         res = interpret(r, run_once(cmd, args.timeout))
-                        if res.get("error"):
-                            failures.append((r["id"], name, rep, res["error"]))
-                        elif res["status"] != "TO":
-                            statuses.setdefault(r["id"], {}).setdefault(
-                                res["status"], set()).add(name)
+                    if res.get("error"):
+                        failures.append((r["id"], name, rep, res["error"]))
+                    elif res["status"] not in ("TO", "spawn"):
+                        statuses.setdefault(r["id"], {}).setdefault(
+                            res["status"], set()).add(name)
+                    if res["to"] and not args.rerun_timeouts:
+                        timed_out.add((r["id"], name))
                     ok = not res.get("error")
                     # a wrong answer is never a timing
                     if ok:
@@ -844,27 +1174,35 @@ def main(argv=None):
                     raw.write(json.dumps({
                         "rep": rep, "id": r["id"], "class": class_key(r),
                         "variant": name, "ms": None if math.isinf(res["ms"]) else res["ms"],
-                        "timeout": res["to"], "rc": res["rc"], "status": res["status"],
+                        "timeout": res["to"], "carried": bool(res.get("carried")),
+                        "rc": res.get("rc"), "status": res["status"],
                         "stats": res.get("stats"), "error": res.get("error")}) + "\n")
                     done += 1
+                if (pi + 1) % 50 == 0:
+                    log(f"bench: repetition {rep + 1}/{reps}: {pi + 1}/{len(plan)} puzzles, "
+                        f"{time.perf_counter() - t_start:.0f} s elapsed")
             el = time.perf_counter() - t_start
             log(f"bench: repetition {rep + 1}/{reps} done, {el:.0f} s elapsed, "
                 f"about {el / (rep + 1) * (reps - rep - 1):.0f} s to go")
     elapsed = time.perf_counter() - t_start
 
-    # variants must agree with each other on every puzzle
+    # variants and peers must agree with each other on every puzzle
     for pid, by_status in statuses.items():
         if len(by_status) > 1:
             desc = "; ".join(f"{s}: {', '.join(sorted(v))}" for s, v in sorted(by_status.items()))
-            failures.append((pid, "*", None, f"variants disagree: {desc}"))
+            failures.append((pid, "*", None, f"tools disagree: {desc}"))
 
     for pid, xs in inproc.items():
         per[(pid, "inproc")] = xs
-
-    corpus_rows = summarize(corpus_classes, variants, per)
-    scaling_rows = summarize(scaling_classes, variants, per)
-    n_to = sum(1 for key, xs in per.items() if key[1] not in ("inproc", SPAWN)
+    tools = variants + [{"name": "peer:" + pr.name} for pr in peers]
+    corpus_rows = summarize(corpus_classes, tools, per)
+    scaling_rows = summarize(scaling_classes, tools, per)
+    n_to = sum(1 for key, xs in per.items()
+               if key[1] not in ("inproc", SPAWN) and not key[1].startswith("peer:")
                for x in xs if math.isinf(x))
+    n_to_peers = {pr.name: sum(1 for key, xs in per.items() if key[1] == "peer:" + pr.name
+                               for x in xs if math.isinf(x)) for pr in peers}
+    load_end = os.getloadavg()
 
     info = machine_info(exe)
     now = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
@@ -876,9 +1214,12 @@ def main(argv=None):
     md.append("## How to run")
     md.append("")
     md.append("```")
-    md.append("benchmarks/run.sh                 # full run: 5 repetitions, writes benchmarks/RESULTS.md")
+    md.append("benchmarks/run.sh                 # full run: all peers, 5 repetitions, 2 puzzles per class")
     md.append("benchmarks/run.sh --quick         # smoke test: 1 repetition, 1-2 puzzles per class")
     md.append("benchmarks/run.sh --reps N --genres skyscrapers,... --timeout S --out DIR")
+    md.append("benchmarks/run.sh --peers clingo,tatham   # only these peers (default: all installed)")
+    md.append("benchmarks/run.sh --no-peers      # gridcnf alone")
+    md.append("benchmarks/peers/setup.sh         # install / build the peers (run.sh calls it)")
     md.append("benchmarks/test_bench.sh          # test of the harness itself")
     md.append("```")
     md.append("")
@@ -892,7 +1233,14 @@ def main(argv=None):
               "divided by the default's class median (below 1 = faster). `in-process` is "
               "encode_ms + solve_ms + unique_ms from gridcnf's own stats (default variant). "
               "`spawn` is `/bin/true` run through the same harness: the floor of one process "
-              "start. TO = timed out (counts as infinitely slow).")
+              "start. TO = timed out (counts as infinitely slow). The peer solvers "
+              "(section Peers) run in the same loop, as further tools after the variants, "
+              "with the same repetitions, puzzles and timeout. "
+              + ("A tool that times out on a puzzle is not run on that puzzle again in later "
+                 "repetitions: the timeout is recorded for them without a run (every tool "
+                 "here is deterministic, so the run would repeat; `--rerun-timeouts` runs "
+                 "them anyway)." if not args.rerun_timeouts else
+                 "Timed-out runs are run again in every repetition (`--rerun-timeouts`)."))
     md.append("")
     md.append("## Machine and run")
     md.append("")
@@ -900,8 +1248,20 @@ def main(argv=None):
               f"kernel {info['kernel']}; Python {info['python']}")
     md.append(f"- gridcnf: {info['gridcnf']} (source: {info['source']}), binary `{exe}`")
     md.append(f"- CaDiCaL: {info['cadical']}")
+    if peers:
+        md.append("- peers: " + "; ".join(f"`{pr.name}` = {pr.version}" for pr in peers))
+    if peer_notes:
+        md.append("- peers not run: " + "; ".join(peer_notes))
+    if args.no_peers:
+        md.append("- peers: not run (`--no-peers`)")
+    md.append(f"- load average (1/5/15 min) at the start: "
+              f"{' / '.join(f'{x:.2f}' for x in load_start)}; at the end: "
+              f"{' / '.join(f'{x:.2f}' for x in load_end)} (2 cores: above ~1 means other "
+              f"work shared the machine during the run)")
     md.append(f"- date: {now}; repetitions: {reps}; timeout: {sig3(args.timeout)} s per run; "
               f"{n_runs} runs in {elapsed:.0f} s"
+              + (f" ({n_carried} of them repeated timeouts, recorded without a run)"
+                 if n_carried else "")
               + ("; **quick mode (smoke test, not for comparison)**" if args.quick else ""))
     md.append(f"- genres: {', '.join(genres)}; data: "
               + ", ".join(f"`{os.path.basename(p)}`" for p in corpus_files + scaling_files))
@@ -919,7 +1279,11 @@ def main(argv=None):
                   f"puzzles sorted by id (deterministic; where a class has puzzles with "
                   f"several solutions, at least one of them is in the sample"
                   f"{', which may add one puzzle' if k == 1 else ''}); `puzzles` shows "
-                  f"`sampled of total`.")
+                  f"`sampled of total`."
+                  + (" The default is 2 per class when peers run (12 without): the same "
+                     "puzzles and repetitions for every tool, fewer puzzles, so that a full "
+                     "run stays near 15 minutes on this 2-core machine."
+                     if args.max_per_class is None and not args.quick and peers else ""))
     md.append("- classes: genre and size (and stars for Star Battle); Skyscrapers with Sudoku "
               "boxes (`variants.jsonl`) form their own classes.")
     md.append("")
@@ -940,7 +1304,13 @@ def main(argv=None):
                   "data has them; every returned solution (and the second one of `multiple`) "
                   "re-checked against the rules by the harness; a `unique` answer on a planted "
                   "puzzle must be the planted solution; all variants agree on each puzzle's "
-                  f"verdict. {n_to} run(s) timed out.")
+                  f"verdict. {n_to} gridcnf run(s) timed out."
+                  + (" The peers' answers are checked the same way (Tatham's solvers state "
+                     "'multiple' without printing a second solution: that statement is taken "
+                     "as their verdict), and every peer agrees with gridcnf on each puzzle's "
+                     "verdict. Peer runs timed out: "
+                     + ", ".join(f"{k} {v}" for k, v in n_to_peers.items()) + "."
+                     if peers else ""))
     md.append("")
     md.append("## Corpus (`/work/shared/corpus`)")
     md.append("")
@@ -952,6 +1322,47 @@ def main(argv=None):
     t_scaling, names_s = table(scaling_rows, variants, scaling_counts)
     md.append(t_scaling)
     md.append("")
+    if peers:
+        md.append("## Peers")
+        md.append("")
+        md.append(PEER_TEXT)
+        md.append("")
+        for (pname, why), cls in sorted(skips.items()):
+            if why and "has no model for" in why:
+                continue
+            md.append(f"- `{pname}` not run on {', '.join(cls)}: {why}.")
+        if compile_ms:
+            cm = list(compile_ms.values())
+            md.append(f"- MiniZinc's compilation to FlatZinc (once per puzzle, not in the "
+                      f"timings): median {sig3(median(cm))} ms, worst {sig3(max(cm))} ms; "
+                      f"a user running `minizinc -n 2` would wait that much more per puzzle.")
+        md.append("")
+        md.append("Columns: gridcnf is the default variant above. Each peer: class median "
+                  "(worst) of the per-puzzle medians over the repetitions, `[x gridcnf]` = the "
+                  "peer's class median / gridcnf's (above 1 = the peer is slower). `best peer "
+                  "med` is the peer with the lowest class median, `best peer worst` the one "
+                  "with the lowest worst case, among peers that ran on every puzzle of the "
+                  "class; the last two columns are the targets of the section Done means, "
+                  "with gridcnf's ratio to that peer.")
+        md.append("")
+        md.append("### Corpus")
+        md.append("")
+        md.append(peer_table(corpus_rows, peers, corpus_counts))
+        md.append("")
+        md.append("### Scaling series")
+        md.append("")
+        md.append(peer_table(scaling_rows, peers, scaling_counts))
+        md.append("")
+        md.append("## Done means")
+        md.append("")
+        md.append("For each class: is gridcnf's median <= the best peer's median, and is its "
+                  "worst case <= half the best peer's worst case? (TO counts as infinitely "
+                  "slow.) Computed from the tables above by the script.")
+        md.append("")
+        dm = []
+        done_means("Corpus", corpus_rows, peers, dm)
+        done_means("Scaling series", scaling_rows, peers, dm)
+        md.extend(dm)
     md.append("## Findings")
     md.append("")
     md.append("Computed from the tables above by the script.")
@@ -974,18 +1385,16 @@ def main(argv=None):
     md.append("")
     md.append("## Plots")
     md.append("")
-    have_plot = []
-    try:
-        import matplotlib  # noqa: F401
-        have_plot.append("matplotlib")
-    except ImportError:
-        pass
-    if shutil.which("gnuplot"):
-        have_plot.append("gnuplot")
-    if have_plot:
-        md.append(f"{' and '.join(have_plot)} found; plotting is not implemented yet.")
-    else:
-        md.append("Skipped: neither matplotlib nor gnuplot is installed.")
+    md.append("Class median (whole process, solve + uniqueness) against the grid side n, "
+              "log scale, one line per tool; a class where a tool timed out or was not run "
+              "has no point for it. Made with gnuplot.")
+    md.append("")
+    plot_dir = os.path.join(os.path.dirname(results_md), "plots")
+    md_dir = os.path.dirname(results_md)
+    pl = make_plots("Corpus", corpus_rows, peers, plot_dir, os.path.join(out_dir, "plots"), md_dir)
+    pl += make_plots("Scaling series", scaling_rows, peers, plot_dir,
+                     os.path.join(out_dir, "plots"), md_dir)
+    md.extend(pl or ["- no genre has two sizes or more to plot"])
     md.append("")
     rel = os.path.relpath(out_dir, os.path.dirname(results_md))
     rel = "" if rel == "." else rel + "/"
@@ -996,6 +1405,11 @@ def main(argv=None):
     with open(results_md, "w", encoding="utf-8") as f:
         f.write("\n".join(md))
     summary = {"reps": reps, "genres": genres, "variants": variants,
+               "peers": [{"name": pr.name, "version": pr.version} for pr in peers],
+               "peers_not_run": peer_notes,
+               "minizinc_compile_ms": compile_ms,
+               "targets": {"corpus": [t for t in (targets(r, peers) for r in corpus_rows) if t],
+                           "scaling": [t for t in (targets(r, peers) for r in scaling_rows) if t]},
                "machine": info, "elapsed_s": elapsed,
                "failures": [{"id": a, "variant": b, "rep": c, "reason": d}
                             for a, b, c, d in failures],

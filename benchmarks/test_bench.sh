@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# Test of the benchmark harness: a quick Skyscrapers run into a temporary
-# directory (benchmarks/RESULTS.md is not touched), then checks that the
-# report has its sections and tables and that verification passed.
+# Test of the benchmark harness: a quick Skyscrapers run with one peer
+# (cadical on gridcnf's DIMACS) into a temporary directory
+# (benchmarks/RESULTS.md is not touched), then checks that the report has its
+# sections and tables and that verification passed; a corpus with a wrong
+# known solution must fail the run for gridcnf and for the peer; a run
+# without peers has no peer sections; the Tatham game IDs that the harness
+# writes equal the corpus's own.
 set -uo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -13,7 +17,7 @@ check() { # description, command...
   if "$@"; then echo "ok   - $what"; else echo "FAIL - $what"; fail=1; fi
 }
 
-"$here/run.sh" --quick --genres skyscrapers --out "$out" >"$out/log.txt" 2>&1
+"$here/run.sh" --quick --genres skyscrapers --peers cadical --out "$out" >"$out/log.txt" 2>&1
 rc=$?
 report="$out/RESULTS.md"
 check "run.sh --quick exits 0 (got $rc)" test "$rc" -eq 0
@@ -39,7 +43,32 @@ rows = [json.loads(l) for l in open(sys.argv[1])]
 assert rows, "no runs"
 bad = [r for r in rows if r["error"]]
 assert not bad, bad[:3]
-assert {r["variant"] for r in rows} >= {"default", "no-edge-units", "spawn"}
+assert {r["variant"] for r in rows} >= {"default", "no-edge-units", "spawn", "peer:cadical"}
+PY
+check "peers section with a cadical column" \
+  grep -q '^| class | puzzles | gridcnf ms med (worst) | cadical ms med (worst) \[x gridcnf\] | best peer med |' "$report"
+check "two peer tables (corpus and scaling)" \
+  test "$(grep -c '^| class | puzzles | gridcnf ms med (worst) | cadical' "$report")" -eq 2
+check "a Done means section with both targets" \
+  bash -c "grep -q '^## Done means' '$report' && grep -q 'Median target' '$report' && grep -q 'Worst-case target' '$report'"
+check "the peer's version is in the report" grep -q '`cadical` = cadical' "$report"
+if command -v gnuplot >/dev/null 2>&1; then
+  check "an SVG plot per series, linked from the report" \
+    bash -c "test -s '$out/plots/corpus-skyscrapers.svg' && grep -q '](plots/corpus-skyscrapers.svg)' '$report'"
+fi
+check "Tatham IDs written by the harness equal the corpus's own" python3 - "$here/peers" <<'PY'
+import json, sys
+sys.dont_write_bytecode = True
+sys.path.insert(0, sys.argv[1])
+import peerrun
+n = 0
+for f, conv in (("skyscrapers", peerrun.towers_id), ("futoshiki", peerrun.unequal_id)):
+    for line in open(f"/work/shared/corpus/{f}.jsonl"):
+        r = json.loads(line)
+        if r["id"].startswith("tatham-"):
+            assert conv(r).split(":", 1)[1] == r["raw"].split(":", 1)[1], r["id"]
+            n += 1
+assert n > 100, n
 PY
 
 # a wrong answer must fail the benchmark: feed a corpus whose known solution is wrong
@@ -52,11 +81,21 @@ r["solution"][0][0], r["solution"][0][1] = r["solution"][0][1], r["solution"][0]
 open(sys.argv[1], "w").write(json.dumps(r) + "\n")
 PY
 python3 "$here/bench.py" --gridcnf "$here/out/build/gridcnf" --quick --genres skyscrapers \
-  --variants default --corpus "$out/badcorpus" --scaling "$out/badscaling" \
+  --variants default --peers cadical --corpus "$out/badcorpus" --scaling "$out/badscaling" \
   --out "$out/bad" >"$out/bad.log" 2>&1
 rc=$?
 check "a wrong known solution fails the benchmark with exit 1 (got $rc)" test "$rc" -eq 1
 check "the failing puzzle is listed" grep -q 'seed-000-ss_99.*solution differs' "$out/bad/RESULTS.md"
+check "the peer's wrong answer is listed too" \
+  grep -q 'seed-000-ss_99` variant `peer:cadical`.*solution differs' "$out/bad/RESULTS.md"
+
+# without peers: no peer sections
+python3 "$here/bench.py" --gridcnf "$here/out/build/gridcnf" --quick --genres futoshiki \
+  --variants default --no-peers --out "$out/nopeers" >"$out/nopeers.log" 2>&1
+rc=$?
+check "--no-peers run exits 0 (got $rc)" test "$rc" -eq 0
+check "--no-peers: no Peers or Done means section" \
+  bash -c "! grep -Eq '^## (Peers|Done means)' '$out/nopeers/RESULTS.md'"
 
 if [ "$fail" -ne 0 ]; then
   echo "--- run log ---"; cat "$out/log.txt"
