@@ -128,14 +128,16 @@ static int read_starbattle(const gc_fmt_in *in, size_t b, size_t len, int n,
     return -1;
   }
   gc_fmt_mark(in, "stars", -1, -1, b);
-  if (q >= len || s[q] != '/') {
+  /* A 1 x 1 board has no borders: its field is empty, and the trailing
+     '/' before it was dropped with the other empty fields. */
+  if (q >= len ? n > 1 : s[q] != '/') {
     gc_fmt_what(s, len, q, what, sizeof what);
     gc_fmt_err(in, err, GC_E_SYNTAX, q,
                "expected '/' and the borders after the number of stars, got %s",
                what);
     return -1;
   }
-  size_t bs = ++q;
+  size_t bs = q < len ? q + 1 : len;
   int nv = (n - 1) * n, nh = n * (n - 1);
   int p1 = (nv + 4) / 5, p2 = p1 + (nh + 4) / 5;
   unsigned char *right = calloc((size_t)(n * n), 2);

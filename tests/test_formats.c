@@ -234,6 +234,29 @@ static void test_tatham_examples(void **state) {
   expect_error("5de#123456789\n", NULL, 1, 4, "random seed");
 }
 
+/* Found by fuzzing (tests/fuzz/fuzz_reader.c): a 1 x 1 Star Battle has no
+   borders, so its URL ends in an empty field, and the reader, which drops
+   a trailing '/', then asked for the borders. */
+static void test_puzzlink_one_cell(void **state) {
+  (void)state;
+  gc_puzzle *pz = one("{\"genre\":\"starbattle\",\"n\":1,\"regions\":[[0]]}",
+                      NULL, NULL);
+  char *w = write_fmt(pz, "puzzlink");
+  assert_string_equal(w, "https://puzz.link/p?starbattle/1/1/1/");
+  gc_puzzle *back = one(w, NULL, NULL);
+  assert_int_equal(gc_puzzle_n(back), 1);
+  assert_field(back, "regions", "[[0]]");
+  gc_puzzle_free(back);
+  back = one("https://puzz.link/p?starbattle/1/1/1", "puzzlink", NULL);
+  assert_int_equal(gc_puzzle_n(back), 1);
+  gc_puzzle_free(back);
+  free(w);
+  gc_puzzle_free(pz);
+  /* A larger board still needs its borders. */
+  expect_error("https://puzz.link/p?starbattle/2/2/1", "puzzlink", 1, 37,
+               "expected '/' and the borders after the number of stars");
+}
+
 static void test_puzzlink_examples(void **state) {
   (void)state;
   char sol[200];
@@ -758,6 +781,7 @@ int main(void) {
   const struct CMUnitTest own[] = {
       cmocka_unit_test(test_tatham_examples),
       cmocka_unit_test(test_puzzlink_examples),
+      cmocka_unit_test(test_puzzlink_one_cell),
       cmocka_unit_test(test_sbn_codewars_pylists_examples),
       cmocka_unit_test(test_detection),
       cmocka_unit_test(test_errors),

@@ -4,13 +4,16 @@
  * forced.  Every puzzle that reads is rendered as text and read back: the
  * rendering must read as exactly one puzzle of the same genre and size that
  * renders identically (abort() otherwise: render and parse disagree).  The
- * genres that have a JSON record go through gc_puzzle_json and back the
- * same way.
+ * JSON record (gc_puzzle_json) and every pasted format (gc_format_write,
+ * which must refuse a puzzle its notation cannot hold rather than lose a
+ * part of it) go back the same way.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <jansson.h>
 
 #include "gridcnf.h"
 
@@ -58,7 +61,52 @@ static void same_shape(const gc_puzzle *a, const gc_puzzle *b, const char *ta,
     fail("read back with another size", ta, tb, NULL);
 }
 
+/* Region ids (Star Battle's "regions") renumbered in the order they first
+   appear, row by row: notations that draw borders number regions their own
+   way. */
+static void canonical_regions(json_t *o) {
+  json_t *m = json_object_get(o, "regions");
+  long map[256];
+  for (int i = 0; i < 256; i++)
+    map[i] = -1;
+  long next = 0;
+  for (size_t r = 0; r < json_array_size(m); r++) {
+    json_t *row = json_array_get(m, r);
+    for (size_t c = 0; c < json_array_size(row); c++) {
+      json_int_t v = json_integer_value(json_array_get(row, c));
+      if (v < 0 || v >= 256)
+        continue;
+      if (map[v] < 0)
+        map[v] = next++;
+      json_array_set_new(row, c, json_integer(map[v]));
+    }
+  }
+}
+
+/* The puzzle's corpus record without the keys a pasted format need not
+   carry (id, the known solution), regions numbered canonically: what makes
+   it this puzzle.  Region letters are not in it either, so notations that
+   name things differently still compare equal. */
+static char *essence(const gc_puzzle *pz, int metadata) {
+  char *js = gc_puzzle_json(pz);
+  if (!js)
+    fail("gc_puzzle_json returned NULL", NULL, NULL, NULL);
+  if (metadata)
+    return js;
+  json_t *o = json_loads(js, 0, NULL);
+  if (!o)
+    fail("gc_puzzle_json is not JSON", js, NULL, NULL);
+  free(js);
+  json_object_del(o, "id");
+  json_object_del(o, "solution");
+  canonical_regions(o);
+  char *out = json_dumps(o, JSON_COMPACT | JSON_SORT_KEYS);
+  json_decref(o);
+  return out;
+}
+
 static void round_trip(const gc_puzzle *pz) {
+  /* Text: the same text again (labels and all). */
   char *text = gc_render_text(pz, NULL);
   if (!text)
     fail("gc_render_text returned NULL", NULL, NULL, NULL);
@@ -72,24 +120,45 @@ static void round_trip(const gc_puzzle *pz) {
   free(again);
   gc_puzzle_free(back);
 
-  /* The JSON record (a genre without to_json gives one without its keys:
-     only genres whose record carries the puzzle are read back). */
-  char *json = gc_puzzle_json(pz);
-  if (!json)
-    fail("gc_puzzle_json returned NULL", NULL, NULL, NULL);
-  if (strcmp(gc_genre_name(gc_puzzle_genre(pz)), "starbattle")) {
-    back = read_one(json, "json", "the JSON record does not read back");
-    same_shape(pz, back, json, NULL);
-    again = gc_render_text(back, NULL);
-    if (!again || strcmp(text, again))
-      fail("the JSON record reads back as another puzzle", text, again, NULL);
-    const gc_grid *k1 = gc_puzzle_known(pz), *k2 = gc_puzzle_known(back);
-    if (!k1 != !k2 || (k1 && !gc_grid_equal(k1, k2)))
-      fail("the JSON record loses the known solution", json, NULL, NULL);
+  /* JSON: the same record again, id and known solution included. */
+  char *json = essence(pz, 1);
+  back = read_one(json, "json", "the JSON record does not read back");
+  same_shape(pz, back, json, NULL);
+  again = essence(back, 1);
+  if (strcmp(json, again))
+    fail("the JSON record reads back as another puzzle", json, again, NULL);
+  free(again);
+  gc_puzzle_free(back);
+  free(json);
+
+  /* Each pasted format: the same puzzle, or a refusal. */
+  char *want = essence(pz, 0);
+  for (size_t i = 0; i < gc_format_count(); i++) {
+    const char *name = gc_format_name(i);
+    gc_error err;
+    char *pasted = gc_format_write(pz, name, &err);
+    if (!pasted) {
+      if (err.code != GC_E_UNSUPPORTED && err.code != GC_E_NOMEM)
+        fail("gc_format_write failed", text, NULL, &err);
+      continue;
+    }
+    char what[128];
+    snprintf(what, sizeof what, "the %s rendering does not read back", name);
+    back = read_one(pasted, name, what);
+    same_shape(pz, back, text, pasted);
+    again = essence(back, 0);
+    if (strcmp(want, again)) {
+      snprintf(what, sizeof what,
+               "the %s rendering reads back as another puzzle (the record, "
+               "the %s text, the record read back)", name, name);
+      fprintf(stderr, "--- record:\n%s\n", want);
+      fail(what, pasted, again, NULL);
+    }
     free(again);
     gc_puzzle_free(back);
+    free(pasted);
   }
-  free(json);
+  free(want);
   free(text);
 }
 

@@ -40,7 +40,8 @@ for f in "$root"/tests/data/bad/*/* "$root"/examples/*; do
   [ -f "$f" ] && cp "$f" "$seeds/puzzles/$(basename "$(dirname "$f")")-$(basename "$f")"
 done
 # The puzzles and models written inline in the tests: every run of adjacent
-# C string literals that looks like a puzzle or a solver answer.
+# C string literals that looks like a puzzle (JSON, a text notation, a
+# pasted format: URL, Tatham ID, SBN, arrays) or a solver answer.
 python3 - "$root/tests" "$seeds" <<'EOF'
 import glob, hashlib, os, re, sys
 tests, seeds = sys.argv[1], sys.argv[2]
@@ -91,7 +92,8 @@ for path in sorted(glob.glob(os.path.join(tests, '*.c'))):
         kind = None
         if re.search(r'(^|\n)\s*(s (UN)?SATISFIABLE|SAT|UNSAT|INDET|v [-0-9])', text):
             kind = 'models'
-        elif '{' in text or '\n' in text or re.match(r'\s*(skyscrapers|futoshiki|starbattle|parks)', text):
+        elif (re.search(r'[{\[\n:]', text) or
+              re.match(r'\s*(skyscrapers|futoshiki|starbattle|parks)', text)):
             kind = 'puzzles'
         if not kind:
             continue
