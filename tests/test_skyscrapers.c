@@ -319,6 +319,132 @@ static void test_text_round_trip(void **state) {
   gc_puzzle_free(pz);
 }
 
+/* Boxes: a Latin square that breaks a box is refused by the checker; and
+   Skyscraper Sudoku puzzles made here (a Sudoku-pattern solution, every
+   clue, then clues removed in a shuffled order while the solution stays
+   unique) solve back to their solution, proven unique. */
+static int seen_from(const int *g, int n, int r0, int c0, int dr, int dc) {
+  int top = 0, seen = 0;
+  for (int k = 0; k < n; k++) {
+    int v = g[(r0 + k * dr) * n + c0 + k * dc];
+    if (v > top)
+      top = v, seen++;
+  }
+  return seen;
+}
+
+static char *box_record(int n, int br, int bc, const int *clue, const int *giv) {
+  static char buf[2048];
+  int len = snprintf(buf, sizeof buf, "{\"genre\":\"skyscrapers\",\"n\":%d,\"boxes\":[%d,%d]", n,
+                     br, bc);
+  static const char *const keys[4] = {"top", "bottom", "left", "right"};
+  for (int k = 0; k < 4; k++) {
+    len += snprintf(buf + len, sizeof buf - (size_t)len, ",\"%s\":[", keys[k]);
+    for (int i = 0; i < n; i++)
+      len += snprintf(buf + len, sizeof buf - (size_t)len, "%s%d", i ? "," : "",
+                      clue[k * n + i]);
+    len += snprintf(buf + len, sizeof buf - (size_t)len, "]");
+  }
+  len += snprintf(buf + len, sizeof buf - (size_t)len, ",\"givens\":[");
+  for (int r = 0; r < n; r++) {
+    len += snprintf(buf + len, sizeof buf - (size_t)len, "%s[", r ? "," : "");
+    for (int c = 0; c < n; c++)
+      len += snprintf(buf + len, sizeof buf - (size_t)len, "%s%d", c ? "," : "",
+                      giv[r * n + c]);
+    len += snprintf(buf + len, sizeof buf - (size_t)len, "]");
+  }
+  snprintf(buf + len, sizeof buf - (size_t)len, "]}");
+  return buf;
+}
+
+static void test_boxes(void **state) {
+  (void)state;
+  gc_puzzle *pz = tu_puzzle("{\"genre\":\"skyscrapers\",\"n\":4,\"boxes\":[2,2]}", NULL);
+  gc_grid g;
+  gc_grid_init(&g, 4);
+  static const int cyclic[16] = {1, 2, 3, 4, 2, 3, 4, 1, 3, 4, 1, 2, 4, 1, 2, 3};
+  memcpy(g.cell, cyclic, sizeof cyclic);
+  char why[200];
+  assert_false(gc_check(pz, &g, why, sizeof why));
+  assert_non_null(strstr(why, "box 1 repeats 2"));
+  gc_grid_free(&g);
+  gc_puzzle_free(pz);
+
+  static const int shapes[3][3] = {{4, 2, 2}, {6, 2, 3}, {9, 3, 3}};
+  int made_count = 0;
+  unsigned seed = 12345;
+  for (int t = 0; t < 3; t++) {
+    int n = shapes[t][0], br = shapes[t][1], bc = shapes[t][2];
+    int sol[81], clue[36];
+    /* A Sudoku pattern, with digits relabelled by a shuffle. */
+    int relabel[10];
+    for (int v = 0; v < n; v++)
+      relabel[v] = v + 1;
+    for (int v = n - 1; v > 0; v--) {
+      seed = seed * 1103515245u + 12345u;
+      int w = (int)((seed >> 16) % (unsigned)(v + 1)), x = relabel[v];
+      relabel[v] = relabel[w], relabel[w] = x;
+    }
+    for (int r = 0; r < n; r++)
+      for (int c = 0; c < n; c++)
+        sol[r * n + c] = relabel[(bc * (r % br) + r / br + c) % n];
+    for (int i = 0; i < n; i++) {
+      clue[i] = seen_from(sol, n, 0, i, 1, 0);
+      clue[n + i] = seen_from(sol, n, n - 1, i, -1, 0);
+      clue[2 * n + i] = seen_from(sol, n, i, 0, 0, 1);
+      clue[3 * n + i] = seen_from(sol, n, i, n - 1, 0, -1);
+    }
+    int giv[81] = {0};
+    gc_puzzle *full = tu_puzzle(box_record(n, br, bc, clue, giv), NULL);
+    gc_grid want = {n, sol};
+    assert_true(gc_check(full, &want, why, sizeof why));
+    gc_puzzle_free(full);
+    /* Givens from the solution, in a shuffled order, until unique (as the
+       corpus's generator did: clues alone rarely pin a Sudoku pattern). */
+    gc_result res;
+    int givens = 0;
+    for (int tries = 0;; tries++) {
+      gc_puzzle *p1 = tu_puzzle(box_record(n, br, bc, clue, giv), NULL);
+      tu_solve(p1, GC_MODE_UNIQUE, &res);
+      gc_puzzle_free(p1);
+      int unique = res.status == GC_STATUS_UNIQUE;
+      gc_result_free(&res);
+      if (unique)
+        break;
+      assert_true(tries < n * n);
+      seed = seed * 1103515245u + 12345u;
+      int cell = (int)((seed >> 16) % (unsigned)(n * n));
+      givens += !giv[cell];
+      giv[cell] = sol[cell];
+    }
+    for (int k = 0; k < 4 * n; k++) {
+      seed = seed * 1103515245u + 12345u;
+      int i = (int)((seed >> 16) % (unsigned)(4 * n));
+      int keep = clue[i];
+      clue[i] = 0;
+      gc_puzzle *p2 = tu_puzzle(box_record(n, br, bc, clue, giv), NULL);
+      tu_solve(p2, GC_MODE_UNIQUE, &res);
+      if (res.status != GC_STATUS_UNIQUE)
+        clue[i] = keep;
+      gc_result_free(&res);
+      gc_puzzle_free(p2);
+    }
+    gc_puzzle *made = tu_puzzle(box_record(n, br, bc, clue, giv), NULL);
+    tu_solve(made, GC_MODE_UNIQUE, &res);
+    assert_int_equal(res.status, GC_STATUS_UNIQUE);
+    assert_memory_equal(res.first.cell, sol, (size_t)(n * n) * sizeof(int));
+    int left = 0;
+    for (int i = 0; i < 4 * n; i++)
+      left += clue[i] != 0;
+    print_message("boxes %dx%d on %dx%d: unique with %d of %d clues and %d givens\n",
+                  br, bc, n, n, left, 4 * n, givens);
+    made_count++;
+    gc_result_free(&res);
+    gc_puzzle_free(made);
+  }
+  assert_int_equal(made_count, 3);
+}
+
 typedef struct bad_case {
   const char *name, *input;
   gc_code code;
@@ -399,6 +525,7 @@ int main(void) {
       cmocka_unit_test(test_checker_rejects_changes),
       cmocka_unit_test(test_text_round_trip),
       cmocka_unit_test(test_bad_inputs),
+      cmocka_unit_test(test_boxes),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
