@@ -20,6 +20,7 @@
  * neutral record, which goes the JSON way (puzzle_from_json).
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,7 @@ struct gc_reader {
   json_t *array;
   size_t array_index;
   gc_jctx array_cx;
+  size_t retry_budget; /* bytes that failed multi-line reads may still scan */
   /* text */
   gc_text_line *lines;
   size_t nlines, li;
@@ -68,6 +70,7 @@ gc_reader *gc_reader_new(const char *data, size_t len, const char *source,
   rd->data = data;
   rd->len = len;
   rd->line = 1;
+  rd->retry_budget = len <= SIZE_MAX / 8 ? ((size_t)1 << 20) + 4 * len : SIZE_MAX;
   const char *format = ropt && ropt->format ? ropt->format : "auto";
   if (ropt && ropt->genre) {
     rd->hint = gc_genre_find(ropt->genre);
@@ -265,13 +268,20 @@ static int next_json(gc_reader *rd, gc_puzzle **out, gc_error *err) {
       return GC_READ_ERROR;
     }
   }
-  if (!v && json_error_code(&je) == json_error_premature_end_of_input) {
-    /* A record spread over several lines: read on. */
+  if (!v && json_error_code(&je) == json_error_premature_end_of_input &&
+      rd->retry_budget > 0) {
+    /* A record spread over several lines: read on.  Each read that fails
+       may have scanned the rest of the input: they share a budget linear
+       in its size, so that many unfinished lines cannot make reading
+       quadratic (then an unfinished line is just a bad line). */
     json_error_t je2;
     json_t *v2 = json_loadb(rd->data + start, rd->len - start, flags, &je2);
     if (v2) {
       v = v2;
       used = je2.position;
+    } else {
+      size_t scanned = je2.position > 0 ? (size_t)je2.position : 1;
+      rd->retry_budget -= scanned < rd->retry_budget ? scanned : rd->retry_budget;
     }
   }
   if (!v) {

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "testutil.h"
 
@@ -77,6 +78,62 @@ static void test_count_cap_one_is_not_unique(void **state) {
   assert_true(res.complete);
   gc_result_free(&res);
   gc_puzzle_free(pz);
+}
+
+/* Reads every record of text as JSON: CPU seconds, errors and puzzles. */
+static double read_json_all(const char *text, long *errors, long *puzzles) {
+  gc_read_options ro = {"json", NULL};
+  gc_error e;
+  double t0 = (double)clock() / CLOCKS_PER_SEC;
+  gc_reader *rd = gc_reader_new(text, strlen(text), "t", &ro, &e);
+  assert_non_null(rd);
+  *errors = *puzzles = 0;
+  gc_puzzle *pz;
+  int r;
+  while ((r = gc_reader_next(rd, &pz, &e)) != GC_READ_END) {
+    if (r == GC_READ_ERROR) {
+      ++*errors;
+      continue;
+    }
+    ++*puzzles;
+    gc_puzzle_free(pz);
+  }
+  gc_reader_free(rd);
+  return (double)clock() / CLOCKS_PER_SEC - t0;
+}
+
+/* Found by reading the JSON reader (inputs longer than the fuzzer's 4 KiB):
+   a line that is an unfinished value ("[") was read on across every line
+   that follows, so a file of many such lines took quadratic time (a 1 MB
+   file a minute).  Now such a file reads about as fast as one of the same
+   length without them; the bad lines are still reported one by one, and
+   the record after them still reads. */
+static void test_unfinished_json_lines(void **state) {
+  (void)state;
+  const int blocks = 3000, ones = 100;
+  size_t len = (size_t)blocks * (3 + 3 * ones) + 64;
+  char *bad = malloc(len), *plain = malloc(len), *p = bad, *q = plain;
+  for (int b = 0; b < blocks; b++) {
+    p += sprintf(p, "[\n");
+    q += sprintf(q, "1,\n");
+    for (int i = 0; i < ones; i++) {
+      p += sprintf(p, "1,\n");
+      q += sprintf(q, "1,\n");
+    }
+  }
+  sprintf(p, "{\"genre\":\"skyscrapers\",\"n\":3}\n");
+  sprintf(q, "{\"genre\":\"skyscrapers\",\"n\":3}\n");
+  long errors, puzzles;
+  double base = read_json_all(plain, &errors, &puzzles);
+  assert_int_equal(errors, (long)blocks * (1 + ones));
+  assert_int_equal(puzzles, 1);
+  double t = read_json_all(bad, &errors, &puzzles);
+  assert_int_equal(errors, (long)blocks * (1 + ones));
+  assert_int_equal(puzzles, 1);
+  if (t > 5 * base + 2)
+    fail_msg("%.2f s of CPU time, against %.2f s for a plain input", t, base);
+  free(bad);
+  free(plain);
 }
 
 static int visible(const int *h, int n) {
@@ -519,6 +576,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_latin_counts),
       cmocka_unit_test(test_count_cap_one_is_not_unique),
+      cmocka_unit_test(test_unfinished_json_lines),
       cmocka_unit_test(test_clues_brute_force),
       cmocka_unit_test(test_known_puzzles),
       cmocka_unit_test(test_multiple_and_none),
