@@ -11,6 +11,7 @@
  *   input, 70 internal error, 74 I/O error, 130 interrupted.
  */
 #include "cli.h"
+#include "cli_int.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -19,19 +20,6 @@
 #include <time.h>
 
 #include "gridcnf.h"
-
-enum {
-  EX_OK = 0,
-  EX_NONE = 1,
-  EX_MULTIPLE = 2,
-  EX_TIME = 3,
-  EX_USAGE = 64,
-  EX_DATAERR = 65,
-  EX_NOINPUT = 66,
-  EX_SOFTWARE = 70,
-  EX_IOERR = 74,
-  EX_INTERRUPT = 130
-};
 
 static int severity(int code) {
   static const int order[] = {EX_OK,      EX_MULTIPLE, EX_NONE,
@@ -43,63 +31,66 @@ static int severity(int code) {
   return 0;
 }
 
-static void worst(int *acc, int code) {
+void gc_cli_worst(int *acc, int code) {
   if (severity(code) > severity(*acc))
     *acc = code;
 }
 
-typedef struct cli {
-  FILE *out, *err;
-  const volatile int *interrupt;
-  const char *command;
-  gc_options opt;
-  gc_limits lim;
-  gc_read_options ropt;
-  int json;
-  int block_solution;
-  const char *to; /* convert --to */
-  int converted;  /* puzzles written so far by convert */
-  double total_timeout; /* seconds for the whole batch, 0 = none */
-  int all;              /* count --all, hint --all */
-  const char *id;     /* --id filter */
-  const char *output; /* cnf -o */
-  const char *files[64];
-  int nfiles;
-  double start_ms;
-} cli;
-
-static double now_ms(void) {
+double gc_cli_now_ms(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-static void print_error(cli *c, const gc_error *e) {
+void gc_cli_print_error(cli *c, const gc_error *e) {
   char buf[600];
   gc_error_format(e, buf, sizeof buf);
   fprintf(c->err, "gridcnf: %s\n", buf);
 }
 
-static int usage_error(cli *c, const char *fmt, const char *arg) {
+int gc_cli_usage_error(cli *c, const char *fmt, const char *arg) {
   fprintf(c->err, "gridcnf: ");
   fprintf(c->err, fmt, arg);
   fprintf(c->err, " (try 'gridcnf --help')\n");
   return EX_USAGE;
 }
 
+#define GC_COMMAND(name) extern const gc_command gc_command_##name;
+#include "command_list.h"
+#undef GC_COMMAND
+
+static const gc_command *const commands[] = {
+#define GC_COMMAND(name) &gc_command_##name,
+#include "command_list.h"
+#undef GC_COMMAND
+};
+enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
+
+static const gc_command *find_command(const char *name) {
+  for (int i = 0; i < NCOMMANDS; i++)
+    if (!strcmp(commands[i]->name, name) ||
+        (commands[i]->alias && !strcmp(commands[i]->alias, name)))
+      return commands[i];
+  return NULL;
+}
+
 static void help(FILE *f) {
   fprintf(f,
           "gridcnf %s: logic-grid puzzles to CNF, solved with CaDiCaL\n"
           "\n"
-          "usage: gridcnf solve  [options] [FILE|-]...   solve and prove uniqueness\n"
-          "       gridcnf cnf    [options] [FILE|-]      write the puzzle's CNF (DIMACS)\n"
-          "       gridcnf decode [options] PUZZLE MODEL  read an external solver's model\n"
-          "       gridcnf convert --to FORMAT [FILE|-]...  rewrite puzzles\n"
-          "       gridcnf count [--max K | --all] [FILE|-]...  count solutions\n"
-          "       gridcnf explain [FILE|-]...      why a puzzle has no solution\n"
-          "       gridcnf minimize [FILE|-]...     redundant clues, a minimal puzzle\n"
-          "       gridcnf hint --all [FILE|-]...   the cells fixed in every solution\n"
-          "       gridcnf genres                         list the genres\n"
+          "usage:\n",
+          GC_VERSION);
+  /* The commands in their --help order. */
+  const gc_command *sorted[NCOMMANDS];
+  for (int i = 0; i < NCOMMANDS; i++) {
+    int j = i;
+    for (; j > 0 && sorted[j - 1]->order > commands[i]->order; j--)
+      sorted[j] = sorted[j - 1];
+    sorted[j] = commands[i];
+  }
+  for (int i = 0; i < NCOMMANDS; i++)
+    fprintf(f, "  gridcnf %-8s %s\n", sorted[i]->name, sorted[i]->usage);
+  fprintf(f,
           "\n"
           "Input is the corpus JSON lines format (one puzzle per line, many per\n"
           "file), a genre's text notation, or a format people paste (below, one\n"
@@ -123,8 +114,7 @@ static void help(FILE *f) {
           "  -o FILE             cnf: write to FILE instead of standard output\n"
           "  -h, --help          this help;  --version  the version\n"
           "\n"
-          "encoding options (--name=value; booleans also --name / --no-name):\n",
-          GC_VERSION);
+          "encoding options (--name=value; booleans also --name / --no-name):\n");
   for (size_t i = 0; i < gc_option_count(); i++) {
     const gc_option_info *o = gc_option_at(i);
     char name[40];
@@ -166,7 +156,7 @@ static int parse_args(cli *c, int argc, char **argv, int first) {
     const char *a = argv[i];
     if (a[0] != '-' || !strcmp(a, "-")) {
       if (c->nfiles == (int)(sizeof c->files / sizeof c->files[0]))
-        return usage_error(c, "too many files (at most 64): '%s'", a);
+        return gc_cli_usage_error(c, "too many files (at most 64): '%s'", a);
       c->files[c->nfiles++] = a;
       continue;
     }
@@ -187,7 +177,7 @@ static int parse_args(cli *c, int argc, char **argv, int first) {
   do {                                                                         \
     if (!value) {                                                              \
       if (i + 1 >= argc)                                                       \
-        return usage_error(c, "option '%s' needs a value", a);                 \
+        return gc_cli_usage_error(c, "option '%s' needs a value", a);                 \
       value = argv[++i];                                                       \
     }                                                                          \
   } while (0)
@@ -202,7 +192,7 @@ static int parse_args(cli *c, int argc, char **argv, int first) {
       char *end;
       long k = strtol(value, &end, 10);
       if (!*value || *end || k < 1 || k > 1000000000L)
-        return usage_error(c, "--count takes a number from 1 to 10^9, not '%s'",
+        return gc_cli_usage_error(c, "--count takes a number from 1 to 10^9, not '%s'",
                            value);
       c->lim.mode = GC_MODE_COUNT;
       c->lim.count = k;
@@ -211,7 +201,7 @@ static int parse_args(cli *c, int argc, char **argv, int first) {
       char *end;
       long k = strtol(value, &end, 10);
       if (!*value || *end || k < 1)
-        return usage_error(c, "--max-vars and --max-clauses take a number >= 1, not '%s'",
+        return gc_cli_usage_error(c, "--max-vars and --max-clauses take a number >= 1, not '%s'",
                            value);
       if (name[4] == 'v')
         c->lim.max_vars = k;
@@ -222,26 +212,26 @@ static int parse_args(cli *c, int argc, char **argv, int first) {
       char *end;
       double t = strtod(value, &end);
       if (!*value || *end || !(t > 0) || !isfinite(t) || t > 1e7)
-        return usage_error(c, "--total-timeout takes seconds > 0, not '%s'", value);
+        return gc_cli_usage_error(c, "--total-timeout takes seconds > 0, not '%s'", value);
       c->total_timeout = t;
     } else if (!strcmp(name, "timeout")) {
       NEED_VALUE();
       char *end;
       double t = strtod(value, &end);
       if (!*value || *end || !(t > 0) || !isfinite(t) || t > 1e7)
-        return usage_error(c, "--timeout takes seconds > 0, not '%s'", value);
+        return gc_cli_usage_error(c, "--timeout takes seconds > 0, not '%s'", value);
       c->lim.timeout = t;
     } else if (!strcmp(name, "genre")) {
       NEED_VALUE();
       if (!gc_genre_find(value))
-        return usage_error(c, "unknown genre '%s' (see 'gridcnf genres')",
+        return gc_cli_usage_error(c, "unknown genre '%s' (see 'gridcnf genres')",
                            value);
       c->ropt.genre = value;
     } else if (!strcmp(name, "format")) {
       NEED_VALUE();
       if (strcmp(value, "auto") && strcmp(value, "json") &&
           strcmp(value, "text") && !gc_format_known(value))
-        return usage_error(c, "--format takes auto, json, text or a pasted "
+        return gc_cli_usage_error(c, "--format takes auto, json, text or a pasted "
                               "format (see --help), not '%s'",
                            value);
       c->ropt.format = value;
@@ -252,33 +242,80 @@ static int parse_args(cli *c, int argc, char **argv, int first) {
       char *end;
       long k = strtol(value, &end, 10);
       if (!*value || *end || k < 1 || k > 1000000000L)
-        return usage_error(c, "--max takes a number from 1 to 10^9, not '%s'", value);
+        return gc_cli_usage_error(c, "--max takes a number from 1 to 10^9, not '%s'", value);
       c->lim.count = k;
     } else if (!strcmp(name, "to")) {
       NEED_VALUE();
       if (strcmp(value, "json") && strcmp(value, "text") &&
           !gc_format_known(value))
-        return usage_error(c, "--to takes json, text or a pasted format (see "
+        return gc_cli_usage_error(c, "--to takes json, text or a pasted format (see "
                               "--help), not '%s'",
                            value);
       c->to = value;
     } else if (!strcmp(name, "id")) {
       NEED_VALUE();
       c->id = value;
-    } else if (!strcmp(name, "o") || !strcmp(name, "output")) {
+    } else if (!strcmp(name, "o") || !strcmp(name, "output") ||
+               !strcmp(name, "out")) {
       NEED_VALUE();
       c->output = value;
+    } else if (!strcmp(name, "list")) {
+      c->list = 1;
+    } else if (!strcmp(name, "svg")) {
+      c->svg = 1;
+    } else if (!strcmp(name, "solution")) {
+      c->solution = 1;
+    } else if (!strcmp(name, "out-dir")) {
+      NEED_VALUE();
+      c->out_dir = value;
+    } else if (!strcmp(name, "external")) {
+      NEED_VALUE();
+      if (!*value)
+        return gc_cli_usage_error(c, "--external needs a solver command%s", "");
+      c->external = value;
+    } else if (!strcmp(name, "grid")) {
+      NEED_VALUE();
+      c->grid = value;
+    } else if (!strcmp(name, "size") || !strcmp(name, "stars") ||
+               !strcmp(name, "jobs")) {
+      NEED_VALUE();
+      char *end;
+      long k = strtol(value, &end, 10);
+      if (!*value || *end || k < 1 || k > 1000)
+        return gc_cli_usage_error(c, "--size, --stars and --jobs take a number "
+                                     "from 1 to 1000, not '%s'",
+                                  value);
+      *(name[0] == 'j' ? &c->jobs : name[1] == 'i' ? &c->size : &c->stars) = (int)k;
+    } else if (!strcmp(name, "boxes")) {
+      NEED_VALUE();
+      int w, h, len = 0;
+      if (sscanf(value, "%dx%d%n", &w, &h, &len) != 2 || value[len] || w < 1 ||
+          h < 1 || w > 32 || h > 32)
+        return gc_cli_usage_error(c, "--boxes takes WxH (e.g. 3x2), not '%s'", value);
+      c->box_w = w;
+      c->box_h = h;
+    } else if (!strcmp(name, "seed")) {
+      NEED_VALUE();
+      char *end;
+      unsigned long long s = strtoull(value, &end, 10);
+      if (!*value || *end || value[0] == '-')
+        return gc_cli_usage_error(c, "--seed takes a number >= 0, not '%s'", value);
+      c->seed = (unsigned long)s;
+      c->seed_set = 1;
+    } else if (!strcmp(name, "difficulty")) {
+      NEED_VALUE();
+      c->difficulty = value;
     } else {
       const gc_option_info *o = gc_option_find(name);
       int negated = 0;
       if (!o && !strncmp(name, "no-", 3) && (o = gc_option_find(name + 3)))
         negated = 1;
       if (!o)
-        return usage_error(c, "unknown option '%s'", a);
+        return gc_cli_usage_error(c, "unknown option '%s'", a);
       if (o->kind == GC_OPT_BOOL && !value) {
         value = negated ? "0" : "1";
       } else if (negated) {
-        return usage_error(c, "option '%s' is not a switch", a);
+        return gc_cli_usage_error(c, "option '%s' is not a switch", a);
       } else
         NEED_VALUE();
       gc_error e;
@@ -295,7 +332,7 @@ static int parse_args(cli *c, int argc, char **argv, int first) {
 
 /*------------------------------------------------------------------------*/
 
-static json_t *grid_json(const gc_grid *g) {
+json_t *gc_cli_grid_json(const gc_grid *g) {
   if (!g || !g->n)
     return json_null();
   json_t *rows = json_array();
@@ -310,7 +347,7 @@ static json_t *grid_json(const gc_grid *g) {
 
 static double round3(double x) { return floor(x * 1000 + 0.5) / 1000; }
 
-static void emit_json(cli *c, json_t *obj) {
+void gc_cli_emit_json(cli *c, json_t *obj) {
   char *s = json_dumps(obj, JSON_COMPACT | JSON_ENSURE_ASCII | JSON_REAL_PRECISION(6));
   if (s) {
     fputs(s, c->out);
@@ -321,8 +358,8 @@ static void emit_json(cli *c, json_t *obj) {
   fflush(c->out);
 }
 
-static void emit_error_record(cli *c, const gc_error *e, const gc_puzzle *pz) {
-  print_error(c, e);
+void gc_cli_emit_error_record(cli *c, const gc_error *e, const gc_puzzle *pz) {
+  gc_cli_print_error(c, e);
   if (!c->json)
     return;
   char buf[600];
@@ -338,10 +375,10 @@ static void emit_error_record(cli *c, const gc_error *e, const gc_puzzle *pz) {
   json_object_set_new(o, "second", json_null());
   json_object_set_new(o, "error", json_string(buf));
   json_object_set_new(o, "line", e->line ? json_integer(e->line) : json_null());
-  emit_json(c, o);
+  gc_cli_emit_json(c, o);
 }
 
-static int status_exit(const gc_result *res) {
+int gc_cli_status_exit(const gc_result *res) {
   switch (res->status) {
   case GC_STATUS_UNIQUE:
   case GC_STATUS_SOLVED: return EX_OK;
@@ -351,7 +388,7 @@ static int status_exit(const gc_result *res) {
   }
 }
 
-static void print_grid_text(cli *c, const gc_puzzle *pz, const gc_grid *g) {
+void gc_cli_print_grid_text(cli *c, const gc_puzzle *pz, const gc_grid *g) {
   char *s = gc_render_text(pz, g);
   if (s) {
     fputs(s, c->out);
@@ -359,7 +396,7 @@ static void print_grid_text(cli *c, const gc_puzzle *pz, const gc_grid *g) {
   }
 }
 
-static void emit_result(cli *c, const char *source, const gc_puzzle *pz,
+void gc_cli_emit_result(cli *c, const char *source, const gc_puzzle *pz,
                         const gc_result *res) {
   if (c->json) {
     json_t *o = json_object();
@@ -368,8 +405,8 @@ static void emit_result(cli *c, const char *source, const gc_puzzle *pz,
     json_object_set_new(o, "genre", json_string(gc_genre_name(gc_puzzle_genre(pz))));
     json_object_set_new(o, "n", json_integer(gc_puzzle_n(pz)));
     json_object_set_new(o, "status", json_string(gc_status_name(res->status)));
-    json_object_set_new(o, "solution", grid_json(&res->first));
-    json_object_set_new(o, "second", grid_json(&res->second));
+    json_object_set_new(o, "solution", gc_cli_grid_json(&res->first));
+    json_object_set_new(o, "second", gc_cli_grid_json(&res->second));
     if (c->lim.mode == GC_MODE_COUNT) {
       json_object_set_new(o, "count", json_integer(res->count));
       json_object_set_new(o, "complete", json_boolean(res->complete));
@@ -388,7 +425,7 @@ static void emit_result(cli *c, const char *source, const gc_puzzle *pz,
     json_object_set_new(st, "solve_ms", json_real(round3(res->stats.solve_ms)));
     json_object_set_new(st, "unique_ms", json_real(round3(res->stats.unique_ms)));
     json_object_set_new(o, "stats", st);
-    emit_json(c, o);
+    gc_cli_emit_json(c, o);
     return;
   }
   const char *id = gc_puzzle_id(pz);
@@ -423,22 +460,20 @@ static void emit_result(cli *c, const char *source, const gc_puzzle *pz,
   else
     fprintf(c->out, "; %s %dx%d\n", gc_genre_name(gc_puzzle_genre(pz)), n, n);
   if (res->first.n)
-    print_grid_text(c, pz, &res->first);
+    gc_cli_print_grid_text(c, pz, &res->first);
   if (res->second.n) {
     fprintf(c->out, "second solution:\n");
-    print_grid_text(c, pz, &res->second);
+    gc_cli_print_grid_text(c, pz, &res->second);
   }
   fflush(c->out);
 }
 
 /*------------------------------------------------------------------------*/
 
-typedef int (*puzzle_fn)(cli *c, const char *source, gc_puzzle *pz,
-                         double parse_ms, int *exit_code);
 
 /* Reads every file, calls fn on each puzzle (after the --id filter), and
    reports the records that fail to read. */
-static int each_puzzle(cli *c, puzzle_fn fn, int *npuzzles) {
+int gc_cli_each_puzzle(cli *c, gc_cli_puzzle_fn fn, int *npuzzles) {
   int code = EX_OK;
   if (c->nfiles == 0)
     c->files[c->nfiles++] = "-";
@@ -447,15 +482,15 @@ static int each_puzzle(cli *c, puzzle_fn fn, int *npuzzles) {
     size_t len;
     gc_error e;
     if (gc_read_file(c->files[f], &data, &len, 0, &e)) {
-      emit_error_record(c, &e, NULL);
-      worst(&code, gc_code_exit(e.code));
+      gc_cli_emit_error_record(c, &e, NULL);
+      gc_cli_worst(&code, gc_code_exit(e.code));
       continue;
     }
     const char *source = !strcmp(c->files[f], "-") ? "<stdin>" : c->files[f];
     gc_reader *rd = gc_reader_new(data, len, source, &c->ropt, &e);
     if (!rd) {
-      emit_error_record(c, &e, NULL);
-      worst(&code, gc_code_exit(e.code));
+      gc_cli_emit_error_record(c, &e, NULL);
+      gc_cli_worst(&code, gc_code_exit(e.code));
       free(data);
       continue;
     }
@@ -464,15 +499,15 @@ static int each_puzzle(cli *c, puzzle_fn fn, int *npuzzles) {
       if (c->interrupt && *c->interrupt)
         break;
       gc_puzzle *pz;
-      double t0 = now_ms();
+      double t0 = gc_cli_now_ms();
       int r = gc_reader_next(rd, &pz, &e);
-      double parse_ms = now_ms() - t0;
+      double parse_ms = gc_cli_now_ms() - t0;
       if (r == GC_READ_END)
         break;
       records++;
       if (r == GC_READ_ERROR) {
-        emit_error_record(c, &e, NULL);
-        worst(&code, gc_code_exit(e.code));
+        gc_cli_emit_error_record(c, &e, NULL);
+        gc_cli_worst(&code, gc_code_exit(e.code));
         continue;
       }
       if (c->id && (!gc_puzzle_id(pz) || strcmp(c->id, gc_puzzle_id(pz)))) {
@@ -494,89 +529,20 @@ static int each_puzzle(cli *c, puzzle_fn fn, int *npuzzles) {
       gc_error_source(&e, source);
       gc_error_set(&e, GC_E_SHAPE, 0, 0,
                    "no puzzle in the input (empty, or only comments)");
-      emit_error_record(c, &e, NULL);
-      worst(&code, EX_DATAERR);
+      gc_cli_emit_error_record(c, &e, NULL);
+      gc_cli_worst(&code, EX_DATAERR);
     }
   }
   if (c->interrupt && *c->interrupt) {
     fprintf(c->err, "gridcnf: interrupted after %.1f s\n",
-            (now_ms() - c->start_ms) / 1e3);
-    worst(&code, EX_INTERRUPT);
+            (gc_cli_now_ms() - c->start_ms) / 1e3);
+    gc_cli_worst(&code, EX_INTERRUPT);
   }
   return code;
 }
 
-static int solve_one(cli *c, const char *source, gc_puzzle *pz, double parse_ms,
-                     int *code) {
-  gc_result res;
-  gc_error e;
-  gc_limits lim = c->lim;
-  if (c->total_timeout > 0) {
-    /* The batch's time left bounds this puzzle; once it is spent, every
-       later puzzle still gets its line, as unknown. */
-    double left = c->total_timeout - (now_ms() - c->start_ms) / 1e3;
-    if (left <= 0) {
-      gc_result_init(&res);
-      res.stop = GC_STOP_TIME;
-      emit_result(c, source, pz, &res);
-      worst(code, EX_TIME);
-      return 0;
-    }
-    if (lim.timeout <= 0 || left < lim.timeout)
-      lim.timeout = left;
-  }
-  if (gc_solve(pz, &c->opt, &lim, &res, &e)) {
-    if (!e.line) {
-      gc_error_source(&e, source);
-      e.line = gc_puzzle_line(pz);
-    }
-    emit_error_record(c, &e, pz);
-    worst(code, gc_code_exit(e.code));
-    gc_result_free(&res);
-    return 0;
-  }
-  res.stats.parse_ms = parse_ms;
-  emit_result(c, source, pz, &res);
-  worst(code, status_exit(&res));
-  int stop = res.stop == GC_STOP_INTERRUPT;
-  gc_result_free(&res);
-  return stop;
-}
-
-static int convert_one(cli *c, const char *source, gc_puzzle *pz,
-                       double parse_ms, int *code) {
-  (void)parse_ms;
-  int json = !c->to || !strcmp(c->to, "json");
-  int text = !json && !strcmp(c->to, "text");
-  gc_error e;
-  gc_error_clear(&e);
-  char *s = json ? gc_puzzle_json(pz)
-            : text ? gc_render_text(pz, NULL)
-                   : gc_format_write(pz, c->to, &e);
-  if (!s && e.code && e.code != GC_E_NOMEM) { /* "cannot express: ..." */
-    gc_error_source(&e, source);
-    e.line = gc_puzzle_line(pz);
-    e.column = 0;
-    emit_error_record(c, &e, pz);
-    worst(code, gc_code_exit(e.code));
-    return 0;
-  }
-  if (!s) {
-    fprintf(c->err, "gridcnf: out of memory\n");
-    worst(code, EX_SOFTWARE);
-    return 1;
-  }
-  if (text && c->converted++)
-    fputs("---\n", c->out);
-  fputs(s, c->out);
-  if (!text)
-    fputc('\n', c->out);
-  free(s);
-  return 0;
-}
-
 /* The id / genre / n head of a JSON answer. */
-static json_t *record_head(const gc_puzzle *pz, const char *status) {
+json_t *gc_cli_record_head(const gc_puzzle *pz, const char *status) {
   json_t *o = json_object();
   const char *id = gc_puzzle_id(pz);
   json_object_set_new(o, "id", id ? json_string(id) : json_null());
@@ -586,14 +552,7 @@ static json_t *record_head(const gc_puzzle *pz, const char *status) {
   return o;
 }
 
-static json_t *clues_json(const gc_clues *cl) {
-  json_t *a = json_array();
-  for (size_t i = 0; i < cl->count; i++)
-    json_array_append_new(a, json_string(cl->what[i]));
-  return a;
-}
-
-static void print_name(cli *c, const char *source, const gc_puzzle *pz,
+void gc_cli_print_name(cli *c, const char *source, const gc_puzzle *pz,
                        const char *status) {
   if (gc_puzzle_id(pz))
     fprintf(c->out, "%s: %s", gc_puzzle_id(pz), status);
@@ -601,200 +560,24 @@ static void print_name(cli *c, const char *source, const gc_puzzle *pz,
     fprintf(c->out, "%s:%ld: %s", source, gc_puzzle_line(pz), status);
 }
 
-static void print_clues(cli *c, const char *title, const gc_clues *cl) {
-  fprintf(c->out, "%s%s\n", title, cl->count ? ":" : ": none");
-  for (size_t i = 0; i < cl->count; i++)
-    fprintf(c->out, "  %s\n", cl->what[i]);
-}
-
-static int stop_exit(const gc_limits *lim) {
+int gc_cli_stop_exit(const gc_limits *lim) {
   return lim->interrupt && *lim->interrupt ? EX_INTERRUPT : EX_TIME;
 }
 
-static int tool_failed(cli *c, const char *source, const gc_puzzle *pz,
+int gc_cli_tool_failed(cli *c, const char *source, const gc_puzzle *pz,
                        gc_error *e, int *code) {
   if (!e->line) {
     gc_error_source(e, source);
     e->line = gc_puzzle_line(pz);
   }
-  emit_error_record(c, e, pz);
-  worst(code, gc_code_exit(e->code));
+  gc_cli_emit_error_record(c, e, pz);
+  gc_cli_worst(code, gc_code_exit(e->code));
   return 0;
-}
-
-static int explain_one(cli *c, const char *source, gc_puzzle *pz, double ms,
-                       int *code) {
-  (void)ms;
-  gc_status st;
-  gc_clues core;
-  gc_error e;
-  if (gc_explain(pz, &c->opt, &c->lim, &st, &core, &e))
-    return tool_failed(c, source, pz, &e, code);
-  const char *status = st == GC_STATUS_NONE ? "none"
-                       : st == GC_STATUS_SOLVED ? "solvable"
-                                                : "unknown";
-  if (c->json) {
-    json_t *o = record_head(pz, status);
-    json_object_set_new(o, "conflict", clues_json(&core));
-    emit_json(c, o);
-  } else {
-    print_name(c, source, pz, status);
-    if (st == GC_STATUS_NONE) {
-      fprintf(c->out, " (no solution); these cannot all hold, and each is "
-                      "needed for that:\n");
-      for (size_t i = 0; i < core.count; i++)
-        fprintf(c->out, "  %s\n", core.what[i]);
-    } else
-      fprintf(c->out, st == GC_STATUS_SOLVED ? " (it has a solution: nothing to explain)\n"
-                                              : " (stopped before an answer)\n");
-  }
-  worst(code, st == GC_STATUS_UNKNOWN ? stop_exit(&c->lim) : EX_OK);
-  gc_clues_free(&core);
-  return st == GC_STATUS_UNKNOWN && c->lim.interrupt && *c->lim.interrupt;
-}
-
-static int minimize_one(cli *c, const char *source, gc_puzzle *pz, double ms,
-                        int *code) {
-  (void)ms;
-  gc_status st;
-  gc_clues redundant, removed;
-  char *minimal;
-  gc_error e;
-  if (gc_minimize(pz, &c->opt, &c->lim, &st, &redundant, &removed, &minimal, &e))
-    return tool_failed(c, source, pz, &e, code);
-  if (c->json) {
-    json_t *o = record_head(pz, gc_status_name(st));
-    json_object_set_new(o, "redundant", clues_json(&redundant));
-    json_object_set_new(o, "removed", clues_json(&removed));
-    json_object_set_new(o, "minimal", minimal ? json_loads(minimal, 0, NULL) : json_null());
-    emit_json(c, o);
-  } else {
-    print_name(c, source, pz, gc_status_name(st));
-    if (st == GC_STATUS_UNIQUE) {
-      fprintf(c->out, "\n");
-      print_clues(c, "each removable alone (the solution stays unique)", &redundant);
-      print_clues(c, "removed, one after another, for a minimal puzzle", &removed);
-      gc_read_options ro = {"json", NULL};
-      gc_error e2;
-      gc_reader *rd = minimal ? gc_reader_new(minimal, strlen(minimal), "minimal", &ro, &e2) : NULL;
-      gc_puzzle *mp = NULL;
-      if (rd && gc_reader_next(rd, &mp, &e2) == GC_READ_PUZZLE) {
-        char *text = gc_render_text(mp, NULL);
-        if (text)
-          fprintf(c->out, "the minimal puzzle:\n%s", text);
-        free(text);
-      }
-      gc_puzzle_free(mp);
-      gc_reader_free(rd);
-    } else
-      fprintf(c->out, " (only a unique puzzle can be minimised)\n");
-  }
-  worst(code, st == GC_STATUS_UNIQUE ? EX_OK
-              : st == GC_STATUS_NONE ? EX_NONE
-              : st == GC_STATUS_MULTIPLE ? EX_MULTIPLE
-                                         : stop_exit(&c->lim));
-  free(minimal);
-  gc_clues_free(&redundant);
-  gc_clues_free(&removed);
-  return 0;
-}
-
-static int hint_one(cli *c, const char *source, gc_puzzle *pz, double ms,
-                    int *code) {
-  (void)ms;
-  gc_status st;
-  gc_grid fixed;
-  gc_error e;
-  if (gc_backbone(pz, &c->opt, &c->lim, &st, &fixed, &e))
-    return tool_failed(c, source, pz, &e, code);
-  int n = gc_puzzle_n(pz), known = 0;
-  for (int i = 0; fixed.n && i < n * n; i++)
-    known += fixed.cell[i] >= 0;
-  if (c->json) {
-    json_t *o = record_head(pz, gc_status_name(st));
-    json_object_set_new(o, "fixed", grid_json(&fixed));
-    json_object_set_new(o, "fixed_cells", json_integer(known));
-    emit_json(c, o);
-  } else {
-    print_name(c, source, pz, gc_status_name(st));
-    if (fixed.n) {
-      fprintf(c->out, "; %d of %d cells are the same in every solution ('.' = not fixed):\n",
-              known, n * n);
-      for (int r = 0; r < n; r++) {
-        for (int col = 0; col < n; col++) {
-          int v = fixed.cell[r * n + col];
-          if (col)
-            fputc(' ', c->out);
-          if (v < 0)
-            fprintf(c->out, n >= 10 ? "%2s" : "%s", ".");
-          else
-            fprintf(c->out, n >= 10 ? "%2d" : "%d", v);
-        }
-        fprintf(c->out, "\n");
-      }
-    } else
-      fprintf(c->out, "\n");
-  }
-  worst(code, st == GC_STATUS_UNKNOWN ? stop_exit(&c->lim)
-              : st == GC_STATUS_NONE   ? EX_NONE
-                                       : EX_OK);
-  gc_grid_free(&fixed);
-  return 0;
-}
-
-static int cmd_explain(cli *c) {
-  int count = 0;
-  return each_puzzle(c, explain_one, &count);
-}
-
-static int cmd_minimize(cli *c) {
-  int count = 0;
-  return each_puzzle(c, minimize_one, &count);
-}
-
-static int cmd_hint(cli *c) {
-  if (!c->all)
-    return usage_error(c, "hint needs --all for now: it prints every cell fixed "
-                          "in all solutions%s", "");
-  int count = 0;
-  return each_puzzle(c, hint_one, &count);
-}
-
-static int cmd_count(cli *c) {
-  c->lim.mode = GC_MODE_COUNT;
-  if (c->all)
-    c->lim.count = 1000000000L;
-  else if (c->lim.count < 1)
-    c->lim.count = 2;
-  int count = 0;
-  return each_puzzle(c, solve_one, &count);
-}
-
-static int cmd_convert(cli *c) {
-  int count = 0;
-  return each_puzzle(c, convert_one, &count);
-}
-
-static int cmd_solve(cli *c) {
-  int count = 0;
-  int code = each_puzzle(c, solve_one, &count);
-  if (count == 0 && code == EX_OK) { /* every record filtered out by --id */
-    fprintf(c->err, "gridcnf: no puzzle with the id '%s'\n", c->id ? c->id : "");
-    return EX_DATAERR;
-  }
-  return code;
 }
 
 /*------------------------------------------------------------------------*/
 
-/* cnf and decode work on one puzzle: the first (or the --id one). */
-typedef struct one {
-  gc_puzzle *pz;
-  char source[128];
-  int more;
-} one;
-
-static int read_one(cli *c, one *o) {
+int gc_cli_read_one(cli *c, gc_cli_one *o) {
   memset(o, 0, sizeof *o);
   if (c->nfiles == 0)
     c->files[c->nfiles++] = "-";
@@ -802,14 +585,14 @@ static int read_one(cli *c, one *o) {
   size_t len;
   gc_error e;
   if (gc_read_file(c->files[0], &data, &len, 0, &e)) {
-    print_error(c, &e);
+    gc_cli_print_error(c, &e);
     return gc_code_exit(e.code);
   }
   const char *source = !strcmp(c->files[0], "-") ? "<stdin>" : c->files[0];
   snprintf(o->source, sizeof o->source, "%s", source);
   gc_reader *rd = gc_reader_new(data, len, source, &c->ropt, &e);
   if (!rd) {
-    print_error(c, &e);
+    gc_cli_print_error(c, &e);
     free(data);
     return gc_code_exit(e.code);
   }
@@ -820,7 +603,7 @@ static int read_one(cli *c, one *o) {
     if (r == GC_READ_END)
       break;
     if (r == GC_READ_ERROR) {
-      print_error(c, &e);
+      gc_cli_print_error(c, &e);
       code = gc_code_exit(e.code);
       break;
     }
@@ -859,7 +642,7 @@ static int read_one(cli *c, one *o) {
   return EX_OK;
 }
 
-static int write_all(cli *c, const char *text, size_t len) {
+int gc_cli_write_all(cli *c, const char *text, size_t len, const char *what) {
   FILE *f = c->out;
   if (c->output && !(f = fopen(c->output, "wb"))) {
     fprintf(c->err, "gridcnf: %s: cannot open for writing\n", c->output);
@@ -870,124 +653,8 @@ static int write_all(cli *c, const char *text, size_t len) {
   if (c->output && fclose(f) != 0)
     bad = 1;
   if (bad) {
-    fprintf(c->err, "gridcnf: writing the CNF failed\n");
+    fprintf(c->err, "gridcnf: writing the %s failed\n", what);
     return EX_IOERR;
-  }
-  return EX_OK;
-}
-
-static int cmd_cnf(cli *c) {
-  one o;
-  int code = read_one(c, &o);
-  if (code)
-    return code;
-  gc_error e;
-  gc_result res;
-  gc_result_init(&res);
-  const gc_grid *block = NULL;
-  if (c->block_solution) {
-    gc_limits lim = c->lim;
-    lim.mode = GC_MODE_FIRST;
-    if (gc_solve(o.pz, &c->opt, &lim, &res, &e)) {
-      gc_error_source(&e, o.source);
-      print_error(c, &e);
-      code = gc_code_exit(e.code);
-      goto done;
-    }
-    if (res.status == GC_STATUS_UNKNOWN) {
-      fprintf(c->err, "gridcnf: %s: no solution found before the %s; no CNF written\n",
-              o.source, res.stop == GC_STOP_TIME ? "time limit" : "interrupt");
-      code = status_exit(&res);
-      goto done;
-    }
-    if (res.status == GC_STATUS_NONE) {
-      fprintf(c->err,
-              "gridcnf: %s: the puzzle has no solution, so there is none to "
-              "block; the CNF written is itself UNSAT\n",
-              o.source);
-      code = EX_NONE;
-    } else
-      block = &res.first;
-  }
-  char *text;
-  size_t len;
-  if (gc_dimacs(o.pz, &c->opt, block, &text, &len, &e)) {
-    gc_error_source(&e, o.source);
-    print_error(c, &e);
-    code = gc_code_exit(e.code);
-    goto done;
-  }
-  int wc = write_all(c, text, len);
-  free(text);
-  if (wc)
-    code = wc;
-done:
-  gc_result_free(&res);
-  gc_puzzle_free(o.pz);
-  return code;
-}
-
-static int cmd_decode(cli *c) {
-  if (c->nfiles != 2)
-    return usage_error(c, "decode takes a PUZZLE and a MODEL file%s", "");
-  const char *model_path = c->files[1];
-  c->nfiles = 1;
-  one o;
-  int code = read_one(c, &o);
-  if (code)
-    return code;
-  char *data = NULL;
-  size_t len;
-  gc_error e;
-  signed char *values = NULL;
-  int nvars, sat;
-  gc_result res;
-  gc_result_init(&res);
-  if (gc_read_file(model_path, &data, &len, 0, &e) ||
-      gc_model_read(data, len, !strcmp(model_path, "-") ? "<stdin>" : model_path,
-                    &sat, &values, &nvars, &e)) {
-    print_error(c, &e);
-    code = gc_code_exit(e.code);
-    goto done;
-  }
-  if (sat == 1) {
-    if (gc_decode(o.pz, &c->opt, values, nvars, &res.first, &e)) {
-      gc_error_source(&e, model_path);
-      print_error(c, &e);
-      code = gc_code_exit(e.code);
-      goto done;
-    }
-    res.status = GC_STATUS_SOLVED;
-    res.count = 1;
-  } else {
-    res.status = sat == 0 ? GC_STATUS_NONE : GC_STATUS_UNKNOWN;
-    res.stop = GC_STOP_NONE;
-  }
-  emit_result(c, o.source, o.pz, &res);
-  code = res.status == GC_STATUS_SOLVED ? EX_OK
-         : res.status == GC_STATUS_NONE ? EX_NONE
-                                        : EX_TIME;
-done:
-  free(values);
-  free(data);
-  gc_result_free(&res);
-  gc_puzzle_free(o.pz);
-  return code;
-}
-
-static int cmd_genres(cli *c) {
-  for (size_t i = 0; i < gc_genre_count(); i++) {
-    const gc_genre *g = gc_genre_at(i);
-    fprintf(c->out, "%-12s n <= %-3d %s", gc_genre_name(g), gc_genre_max_n(g),
-            gc_genre_summary(g));
-    const char *const *a = gc_genre_aliases(g);
-    if (*a) {
-      fprintf(c->out, " (also:");
-      for (; *a; a++)
-        fprintf(c->out, " %s", *a);
-      fprintf(c->out, ")");
-    }
-    fprintf(c->out, "\n");
   }
   return EX_OK;
 }
@@ -999,14 +666,13 @@ int gc_cli_run(int argc, char **argv, FILE *out, FILE *err,
   c.out = out;
   c.err = err;
   c.interrupt = interrupt;
-  c.start_ms = now_ms();
+  c.start_ms = gc_cli_now_ms();
   gc_options_default(&c.opt);
   c.lim.mode = GC_MODE_UNIQUE;
   c.lim.count = 2;
   c.lim.interrupt = (const volatile int *)interrupt;
   if (argc < 2) {
-    fprintf(err, "usage: gridcnf solve|cnf|decode|convert|genres [options] [FILE|-] "
-                 "(try 'gridcnf --help')\n");
+    fprintf(err, "usage: gridcnf COMMAND [options] [FILE|-] (try 'gridcnf --help')\n");
     return EX_USAGE;
   }
   const char *cmd = argv[1];
@@ -1023,26 +689,16 @@ int gc_cli_run(int argc, char **argv, FILE *out, FILE *err,
       help(out);
       return EX_OK;
     }
-  int (*run)(cli *) = !strcmp(cmd, "solve")    ? cmd_solve
-                      : !strcmp(cmd, "cnf")    ? cmd_cnf
-                      : !strcmp(cmd, "dimacs") ? cmd_cnf
-                      : !strcmp(cmd, "decode") ? cmd_decode
-                      : !strcmp(cmd, "convert") ? cmd_convert
-                      : !strcmp(cmd, "explain") ? cmd_explain
-                      : !strcmp(cmd, "minimize") ? cmd_minimize
-                      : !strcmp(cmd, "minimise") ? cmd_minimize
-                      : !strcmp(cmd, "hint") ? cmd_hint
-                      : !strcmp(cmd, "count") ? cmd_count
-                      : !strcmp(cmd, "genres") ? cmd_genres
-                                               : NULL;
+  const gc_command *command = find_command(cmd);
+  int (*run)(cli *) = command ? command->run : NULL;
   if (!run)
-    return usage_error(&c, "unknown command '%s'", cmd);
-  c.command = cmd;
+    return gc_cli_usage_error(&c, "unknown command '%s'", cmd);
+  c.command = command->name;
   int rc = parse_args(&c, argc, argv, 2);
   if (rc)
     return rc;
-  if (c.block_solution && run != cmd_cnf)
-    return usage_error(&c, "--block-solution goes with 'cnf'%s", "");
+  if (c.block_solution && strcmp(c.command, "cnf"))
+    return gc_cli_usage_error(&c, "--block-solution goes with 'cnf'%s", "");
   rc = run(&c);
   if (fflush(out) != 0 || ferror(out)) {
     fprintf(err, "gridcnf: writing output failed\n");

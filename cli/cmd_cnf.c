@@ -1,0 +1,112 @@
+/* cmd_cnf.c: cnf (DIMACS out) and decode (a model in). */
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_int.h"
+
+static int cmd_cnf(cli *c) {
+  gc_cli_one o;
+  int code = gc_cli_read_one(c, &o);
+  if (code)
+    return code;
+  gc_error e;
+  gc_result res;
+  gc_result_init(&res);
+  const gc_grid *block = NULL;
+  if (c->block_solution) {
+    gc_limits lim = c->lim;
+    lim.mode = GC_MODE_FIRST;
+    if (gc_solve(o.pz, &c->opt, &lim, &res, &e)) {
+      gc_error_source(&e, o.source);
+      gc_cli_print_error(c, &e);
+      code = gc_code_exit(e.code);
+      goto done;
+    }
+    if (res.status == GC_STATUS_UNKNOWN) {
+      fprintf(c->err, "gridcnf: %s: no solution found before the %s; no CNF written\n",
+              o.source, res.stop == GC_STOP_TIME ? "time limit" : "interrupt");
+      code = gc_cli_status_exit(&res);
+      goto done;
+    }
+    if (res.status == GC_STATUS_NONE) {
+      fprintf(c->err,
+              "gridcnf: %s: the puzzle has no solution, so there is none to "
+              "block; the CNF written is itself UNSAT\n",
+              o.source);
+      code = EX_NONE;
+    } else
+      block = &res.first;
+  }
+  char *text;
+  size_t len;
+  if (gc_dimacs(o.pz, &c->opt, block, &text, &len, &e)) {
+    gc_error_source(&e, o.source);
+    gc_cli_print_error(c, &e);
+    code = gc_code_exit(e.code);
+    goto done;
+  }
+  int wc = gc_cli_write_all(c, text, len, "CNF");
+  free(text);
+  if (wc)
+    code = wc;
+done:
+  gc_result_free(&res);
+  gc_puzzle_free(o.pz);
+  return code;
+}
+
+static int cmd_decode(cli *c) {
+  if (c->nfiles != 2)
+    return gc_cli_usage_error(c, "decode takes a PUZZLE and a MODEL file%s", "");
+  const char *model_path = c->files[1];
+  c->nfiles = 1;
+  gc_cli_one o;
+  int code = gc_cli_read_one(c, &o);
+  if (code)
+    return code;
+  char *data = NULL;
+  size_t len;
+  gc_error e;
+  signed char *values = NULL;
+  int nvars, sat;
+  gc_result res;
+  gc_result_init(&res);
+  if (gc_read_file(model_path, &data, &len, 0, &e) ||
+      gc_model_read(data, len, !strcmp(model_path, "-") ? "<stdin>" : model_path,
+                    &sat, &values, &nvars, &e)) {
+    gc_cli_print_error(c, &e);
+    code = gc_code_exit(e.code);
+    goto done;
+  }
+  if (sat == 1) {
+    if (gc_decode(o.pz, &c->opt, values, nvars, &res.first, &e)) {
+      gc_error_source(&e, model_path);
+      gc_cli_print_error(c, &e);
+      code = gc_code_exit(e.code);
+      goto done;
+    }
+    res.status = GC_STATUS_SOLVED;
+    res.count = 1;
+  } else {
+    res.status = sat == 0 ? GC_STATUS_NONE : GC_STATUS_UNKNOWN;
+    res.stop = GC_STOP_NONE;
+  }
+  gc_cli_emit_result(c, o.source, o.pz, &res);
+  code = res.status == GC_STATUS_SOLVED ? EX_OK
+         : res.status == GC_STATUS_NONE ? EX_NONE
+                                        : EX_TIME;
+done:
+  free(values);
+  free(data);
+  gc_result_free(&res);
+  gc_puzzle_free(o.pz);
+  return code;
+}
+
+
+const gc_command gc_command_cnf = {
+    "cnf", "dimacs", 20, "[options] [FILE|-]  write the puzzle's CNF (DIMACS)", cmd_cnf};
+const gc_command gc_command_decode = {
+    "decode", NULL, 30, "[options] PUZZLE MODEL  read an external solver's model",
+    cmd_decode};

@@ -1,0 +1,48 @@
+/* cmd_convert.c: convert --to FORMAT. */
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_int.h"
+
+static int convert_one(cli *c, const char *source, gc_puzzle *pz,
+                       double parse_ms, int *code) {
+  (void)parse_ms;
+  int json = !c->to || !strcmp(c->to, "json");
+  int text = !json && !strcmp(c->to, "text");
+  gc_error e;
+  gc_error_clear(&e);
+  char *s = json ? gc_puzzle_json(pz)
+            : text ? gc_render_text(pz, NULL)
+                   : gc_format_write(pz, c->to, &e);
+  if (!s && e.code && e.code != GC_E_NOMEM) { /* "cannot express: ..." */
+    gc_error_source(&e, source);
+    e.line = gc_puzzle_line(pz);
+    e.column = 0;
+    gc_cli_emit_error_record(c, &e, pz);
+    gc_cli_worst(code, gc_code_exit(e.code));
+    return 0;
+  }
+  if (!s) {
+    fprintf(c->err, "gridcnf: out of memory\n");
+    gc_cli_worst(code, EX_SOFTWARE);
+    return 1;
+  }
+  if (text && c->converted++)
+    fputs("---\n", c->out);
+  fputs(s, c->out);
+  if (!text)
+    fputc('\n', c->out);
+  free(s);
+  return 0;
+}
+
+static int cmd_convert(cli *c) {
+  int count = 0;
+  return gc_cli_each_puzzle(c, convert_one, &count);
+}
+
+
+const gc_command gc_command_convert = {
+    "convert", NULL, 40, "--to FORMAT [FILE|-]...  rewrite puzzles in another format",
+    cmd_convert};

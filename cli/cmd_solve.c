@@ -1,0 +1,70 @@
+/* cmd_solve.c: solve and count. */
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_int.h"
+
+static int solve_one(cli *c, const char *source, gc_puzzle *pz, double parse_ms,
+                     int *code) {
+  gc_result res;
+  gc_error e;
+  gc_limits lim = c->lim;
+  if (c->total_timeout > 0) {
+    /* The batch's time left bounds this puzzle; once it is spent, every
+       later puzzle still gets its line, as unknown. */
+    double left = c->total_timeout - (gc_cli_now_ms() - c->start_ms) / 1e3;
+    if (left <= 0) {
+      gc_result_init(&res);
+      res.stop = GC_STOP_TIME;
+      gc_cli_emit_result(c, source, pz, &res);
+      gc_cli_worst(code, EX_TIME);
+      return 0;
+    }
+    if (lim.timeout <= 0 || left < lim.timeout)
+      lim.timeout = left;
+  }
+  if (gc_solve(pz, &c->opt, &lim, &res, &e)) {
+    if (!e.line) {
+      gc_error_source(&e, source);
+      e.line = gc_puzzle_line(pz);
+    }
+    gc_cli_emit_error_record(c, &e, pz);
+    gc_cli_worst(code, gc_code_exit(e.code));
+    gc_result_free(&res);
+    return 0;
+  }
+  res.stats.parse_ms = parse_ms;
+  gc_cli_emit_result(c, source, pz, &res);
+  gc_cli_worst(code, gc_cli_status_exit(&res));
+  int stop = res.stop == GC_STOP_INTERRUPT;
+  gc_result_free(&res);
+  return stop;
+}
+
+static int cmd_count(cli *c) {
+  c->lim.mode = GC_MODE_COUNT;
+  if (c->all)
+    c->lim.count = 1000000000L;
+  else if (c->lim.count < 1)
+    c->lim.count = 2;
+  int count = 0;
+  return gc_cli_each_puzzle(c, solve_one, &count);
+}
+
+static int cmd_solve(cli *c) {
+  int count = 0;
+  int code = gc_cli_each_puzzle(c, solve_one, &count);
+  if (count == 0 && code == EX_OK) { /* every record filtered out by --id */
+    fprintf(c->err, "gridcnf: no puzzle with the id '%s'\n", c->id ? c->id : "");
+    return EX_DATAERR;
+  }
+  return code;
+}
+
+
+const gc_command gc_command_solve = {
+    "solve", NULL, 10, "[options] [FILE|-]...   solve and prove uniqueness", cmd_solve};
+const gc_command gc_command_count = {
+    "count", NULL, 50, "[--max K | --all] [--list] [FILE|-]...  count solutions",
+    cmd_count};
