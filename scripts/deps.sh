@@ -4,7 +4,8 @@
 # something is to be installed).
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config libcadical-dev libjansson-dev
-      libcmocka-dev cadical minisat valgrind python3)
+      libcmocka-dev cadical minisat picosat valgrind python3
+      libxml2-utils librsvg2-bin)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
