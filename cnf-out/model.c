@@ -188,7 +188,7 @@ int gc_decode(const gc_puzzle *pz, const gc_options *opt,
   if (gc_key_decode(pz, cell, model_value, &m, out, err))
     goto done;
   char why[200];
-  if (!pz->genre->check(pz, out, why, sizeof why)) {
+  if (!gc_check(pz, out, why, sizeof why)) {
     gc_error_set(err, GC_E_CONTRADICTION, 0, 0, "the model is not a solution: %s",
                  why);
     gc_grid_free(out);

@@ -697,55 +697,22 @@ static int futo_encode(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err) {
 /*------------------------------------------------------------------------*/
 /* Checking                                                                */
 
-static int futo_check(const gc_puzzle *pz, const gc_grid *g, char *why,
-                      size_t size) {
+static void futo_check(const gc_puzzle *pz, const gc_grid *g, int partial,
+                       gc_report *rep) {
   const futo *f = pz->data;
   int n = pz->n;
-  if (g->n != n) {
-    snprintf(why, size, "the grid is %d x %d, the puzzle %d x %d", g->n, g->n,
-             n, n);
-    return 0;
-  }
   const int *x = g->cell;
-  for (int r = 0; r < n; r++)
-    for (int c = 0; c < n; c++) {
-      int v = x[r * n + c], gv = f->givens[r * n + c];
-      if (v < 1 || v > n) {
-        snprintf(why, size, "r%dc%d holds %d, not a digit 1..%d", r + 1, c + 1,
-                 v, n);
-        return 0;
-      }
-      if (gv && gv != v) {
-        snprintf(why, size, "r%dc%d holds %d but %d is given there", r + 1,
-                 c + 1, v, gv);
-        return 0;
-      }
-    }
-  for (int r = 0; r < n; r++)
-    for (int c2 = 1; c2 < n; c2++)
-      for (int c1 = 0; c1 < c2; c1++)
-        if (x[r * n + c1] == x[r * n + c2]) {
-          snprintf(why, size, "row %d repeats %d (columns %d and %d)", r + 1,
-                   x[r * n + c1], c1 + 1, c2 + 1);
-          return 0;
-        }
-  for (int c = 0; c < n; c++)
-    for (int r2 = 1; r2 < n; r2++)
-      for (int r1 = 0; r1 < r2; r1++)
-        if (x[r1 * n + c] == x[r2 * n + c]) {
-          snprintf(why, size, "column %d repeats %d (rows %d and %d)", c + 1,
-                   x[r1 * n + c], r1 + 1, r2 + 1);
-          return 0;
-        }
+  if (gc_report_digits(rep, n, x, f->givens, 1, n, partial, "a digit") ||
+      gc_report_repeats(rep, n, x, 0, 0))
+    return;
   FOR_EACH_LT(f, n, lo, hi, {
-    if (x[lo] >= x[hi]) {
-      snprintf(why, size, "r%dc%d < r%dc%d is violated (%d %s %d)", lo / n + 1,
-               lo % n + 1, hi / n + 1, hi % n + 1, x[lo],
-               x[lo] == x[hi] ? "=" : ">", x[hi]);
-      return 0;
-    }
+    if (x[lo] >= 1 && x[lo] <= n && x[hi] >= 1 && x[hi] <= n &&
+        x[lo] >= x[hi] &&
+        gc_broken(rep, "r%dc%d < r%dc%d is violated (%d %s %d)", lo / n + 1,
+                  lo % n + 1, hi / n + 1, hi % n + 1, x[lo],
+                  x[lo] == x[hi] ? "=" : ">", x[hi]))
+      return;
   })
-  return 1;
 }
 
 /*------------------------------------------------------------------------*/

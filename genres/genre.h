@@ -36,6 +36,11 @@ typedef enum gc_cells {
   GC_CELLS_BOOL     /* block "cell" is n x n x 1: 0/1 */
 } gc_cells;
 
+typedef struct gc_report gc_report;
+
+/* No genre's max_n exceeds this (the shared checkers' buffers). */
+#define GC_MAX_N 64
+
 struct gc_genre {
   const char *name;            /* = file name = JSON "genre" = --genre */
   const char *const *aliases;  /* NULL-terminated, may be NULL */
@@ -57,9 +62,13 @@ struct gc_genre {
   /* Writes the rules into cnf.  The first block must be "cell" (see
      gc_cells); its literals are the answer key.  0, or -1 with err. */
   int (*encode)(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err);
-  /* Recomputes the rules from the grid alone: 1 when g solves pz, else 0
-     with the first broken rule, in words with its position, in why. */
-  int (*check)(const gc_puzzle *pz, const gc_grid *g, char *why, size_t size);
+  /* Recomputes the rules from the grid alone and reports every broken
+     rule, in words with its position, through gc_broken() (stopping when
+     it returns non-zero).  With partial, GC_EMPTY cells are not yet filled:
+     only what the filled cells already break is reported (a line's clue
+     once the line is full, a count once it is exceeded). */
+  void (*check)(const gc_puzzle *pz, const gc_grid *g, int partial,
+                gc_report *rep);
   /* The puzzle (with g's digits or stars when g is not NULL) in the genre's
      text notation, malloc'd; NULL when out of memory. */
   char *(*render)(const gc_puzzle *pz, const gc_grid *g);
@@ -68,6 +77,26 @@ struct gc_genre {
   json_t *(*to_json)(const gc_puzzle *pz);
   void (*free_data)(void *data);
 };
+
+/* Where a checker reports broken rules (genres/puzzle.c). */
+struct gc_report {
+  char *first;      /* the first message goes here (may be NULL) */
+  size_t size;
+  int only_first;   /* stop at the first broken rule */
+  gc_clues *all;    /* every message, or NULL */
+  int count;        /* broken rules reported */
+  int nomem;
+};
+/* Reports one broken rule; returns non-zero when the checker should stop. */
+int gc_broken(gc_report *rep, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Reports the repeated digits (> 0) in rows, columns and, with br > 0,
+   br x bc boxes: "row 3 repeats 5 (columns 2 and 7)".  Non-zero: stop. */
+int gc_report_repeats(gc_report *rep, int n, const int *cell, int br, int bc);
+/* "r3c4 holds 12, not a digit 1..9", GC_EMPTY cells without partial, and
+   digits that contradict givens (NULL: none).  Non-zero: stop. */
+int gc_report_digits(gc_report *rep, int n, const int *cell, const int *givens,
+                     int lo, int hi, int partial, const char *what);
 
 /* Shared helpers for genre files. */
 json_t *gc_json_int_array(const int *v, int n); /* [v0, ...] */

@@ -2,6 +2,7 @@
  * puzzle.c: what every genre's puzzle shares (id, size, the known solution)
  * and the calls that go through the genre table: check and render.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,12 +62,130 @@ void gc_puzzle_free(gc_puzzle *pz) {
   free(pz);
 }
 
+/*------------------------------------------------------------------------*/
+/* Checking: the genre's checker reports every broken rule.                */
+
+int gc_broken(gc_report *rep, const char *fmt, ...) {
+  char msg[256];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  if (rep->count++ == 0 && rep->first && rep->size)
+    snprintf(rep->first, rep->size, "%s", msg);
+  if (rep->all && !rep->nomem) {
+    void *p = realloc(rep->all->what, (rep->all->count + 1) * sizeof *rep->all->what);
+    if (!p)
+      rep->nomem = 1;
+    else {
+      rep->all->what = p;
+      size_t len = strlen(msg), cap = sizeof rep->all->what[0] - 1;
+      if (len > cap)
+        len = cap; /* clue lists keep 95 bytes per entry */
+      memcpy(rep->all->what[rep->all->count], msg, len);
+      rep->all->what[rep->all->count++][len] = 0;
+    }
+  }
+  return rep->only_first || rep->nomem;
+}
+
+/* "columns 2, 5 and 7" */
+static void list_positions(char *buf, size_t size, const int *pos, int k) {
+  size_t len = 0;
+  buf[0] = 0;
+  for (int i = 0; i < k && len < size; i++)
+    len += (size_t)snprintf(buf + len, size - len, "%s%d",
+                            i == 0 ? "" : i == k - 1 ? " and " : ", ", pos[i]);
+}
+
+int gc_report_repeats(gc_report *rep, int n, const int *cell, int br, int bc) {
+  int pos[GC_MAX_N], k;
+  char where[8 * GC_MAX_N];
+  for (int unit = 0; unit < 3; unit++) {
+    if (unit == 2 && !br)
+      break;
+    for (int u = 0; u < n; u++)
+      for (int v = 1; v <= n; v++) {
+        k = 0;
+        for (int i = 0; i < n; i++) {
+          int r = unit == 0 ? u : unit == 1 ? i : (u / (n / bc)) * br + i / bc;
+          int c = unit == 0 ? i : unit == 1 ? u : (u % (n / bc)) * bc + i % bc;
+          if (cell[r * n + c] == v)
+            pos[k++] = unit == 0 ? c + 1 : unit == 1 ? r + 1 : r * n + c;
+        }
+        if (k < 2)
+          continue;
+        if (unit == 2) {
+          size_t len = 0;
+          where[0] = 0;
+          for (int i = 0; i < k; i++)
+            len += (size_t)snprintf(where + len, sizeof where - len, "%sr%dc%d",
+                                    i == 0 ? "" : i == k - 1 ? " and " : ", ",
+                                    pos[i] / n + 1, pos[i] % n + 1);
+          if (gc_broken(rep, "box %d repeats %d (%s)", u + 1, v, where))
+            return 1;
+        } else {
+          list_positions(where, sizeof where, pos, k);
+          if (gc_broken(rep, "%s %d repeats %d (%s %s)", unit ? "column" : "row",
+                        u + 1, v, unit ? "rows" : "columns", where))
+            return 1;
+        }
+      }
+  }
+  return 0;
+}
+
+int gc_report_digits(gc_report *rep, int n, const int *cell, const int *givens,
+                     int lo, int hi, int partial, const char *what) {
+  for (int i = 0; i < n * n; i++) {
+    int v = cell[i];
+    if (v == GC_EMPTY) {
+      if (!partial && gc_broken(rep, "r%dc%d is empty", i / n + 1, i % n + 1))
+        return 1;
+      continue;
+    }
+    if (v < lo || v > hi) {
+      if (gc_broken(rep, "r%dc%d holds %d, not %s %d..%d", i / n + 1, i % n + 1,
+                    v, what, lo, hi))
+        return 1;
+      continue;
+    }
+    if (givens && givens[i] && givens[i] != v &&
+        gc_broken(rep, "r%dc%d holds %d but %d is given there", i / n + 1,
+                  i % n + 1, v, givens[i]))
+      return 1;
+  }
+  return 0;
+}
+
 int gc_check(const gc_puzzle *pz, const gc_grid *g, char *why, size_t size) {
   if (!g || g->n != pz->n || !g->cell) {
     snprintf(why, size, "the grid is not %d x %d", pz->n, pz->n);
     return 0;
   }
-  return pz->genre->check(pz, g, why, size);
+  gc_report rep = {why, size, 1, NULL, 0, 0};
+  if (size)
+    why[0] = 0;
+  pz->genre->check(pz, g, 0, &rep);
+  return rep.count == 0;
+}
+
+int gc_check_all(const gc_puzzle *pz, const gc_grid *g, int partial,
+                 gc_clues *broken) {
+  if (broken)
+    memset(broken, 0, sizeof *broken);
+  gc_report rep = {NULL, 0, 0, broken, 0, 0};
+  if (!g || g->n != pz->n || !g->cell) {
+    gc_broken(&rep, "the grid is not %d x %d", pz->n, pz->n);
+    return rep.nomem ? -1 : rep.count;
+  }
+  pz->genre->check(pz, g, partial, &rep);
+  if (rep.nomem) {
+    if (broken)
+      gc_clues_free(broken);
+    return -1;
+  }
+  return rep.count;
 }
 
 char *gc_render_text(const gc_puzzle *pz, const gc_grid *g) {

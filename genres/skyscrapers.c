@@ -398,66 +398,37 @@ static int sky_encode(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err) {
 
 /*------------------------------------------------------------------------*/
 
-static int sky_check(const gc_puzzle *pz, const gc_grid *g, char *why,
-                     size_t size) {
+static void sky_check(const gc_puzzle *pz, const gc_grid *g, int partial,
+                      gc_report *rep) {
   const sky *s = pz->data;
   int n = pz->n;
-  if (g->n != n) {
-    snprintf(why, size, "the grid is %d x %d, the puzzle %d x %d", g->n, g->n,
-             n, n);
-    return 0;
-  }
-  for (int r = 0; r < n; r++)
-    for (int c = 0; c < n; c++) {
-      int v = g->cell[r * n + c];
-      if (v < 1 || v > n) {
-        snprintf(why, size, "r%dc%d holds %d, not a height 1..%d", r + 1,
-                 c + 1, v, n);
-        return 0;
-      }
-      int gv = s->givens[r * n + c];
-      if (gv && gv != v) {
-        snprintf(why, size, "r%dc%d holds %d but %d is given there", r + 1,
-                 c + 1, v, gv);
-        return 0;
-      }
-    }
-  int r1, c1, r2, c2;
-  if (find_repeat(n, g->cell, s->br, s->bc, &r1, &c1, &r2, &c2)) {
-    const char *unit = unit_name(r1, c1, r2, c2);
-    if (r1 == r2)
-      snprintf(why, size, "row %d repeats %d (columns %d and %d)", r1 + 1,
-               g->cell[r1 * n + c1], c1 + 1, c2 + 1);
-    else if (c1 == c2)
-      snprintf(why, size, "column %d repeats %d (rows %d and %d)", c1 + 1,
-               g->cell[r1 * n + c1], r1 + 1, r2 + 1);
-    else
-      snprintf(why, size, "%s %d repeats %d (r%dc%d and r%dc%d)", unit,
-               (r1 / s->br) * (n / s->bc) + c1 / s->bc + 1,
-               g->cell[r1 * n + c1], r1 + 1, c1 + 1, r2 + 1, c2 + 1);
-    return 0;
-  }
+  if (gc_report_digits(rep, n, g->cell, s->givens, 1, n, partial, "a height") ||
+      gc_report_repeats(rep, n, g->cell, s->br, s->bc))
+    return;
   for (int side = 0; side < SIDES; side++)
     for (int i = 0; i < n; i++) {
       int clue = s->clue[side][i];
       if (!clue)
         continue;
-      int seen = 0, top = 0;
+      int seen = 0, top = 0, full = 1;
       for (int p = 0; p < n; p++) {
         int r, c;
         line_cell(side, i, p, n, &r, &c);
-        if (g->cell[r * n + c] > top) {
-          top = g->cell[r * n + c];
+        int v = g->cell[r * n + c];
+        if (v < 1 || v > n) {
+          full = 0;
+          break;
+        }
+        if (v > top) {
+          top = v;
           seen++;
         }
       }
-      if (seen != clue) {
-        snprintf(why, size, "clue %d %s %d sees %d", clue, side_words(side),
-                 i + 1, seen);
-        return 0;
-      }
+      if (full && seen != clue &&
+          gc_broken(rep, "clue %d %s %d sees %d", clue, side_words(side), i + 1,
+                    seen))
+        return;
     }
-  return 1;
 }
 
 /*------------------------------------------------------------------------*/

@@ -868,74 +868,67 @@ static int sb_encode(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err) {
 
 /*------------------------------------------------------------------------*/
 
-static int sb_check(const gc_puzzle *pz, const gc_grid *g, char *why,
-                    size_t size) {
+static void sb_check(const gc_puzzle *pz, const gc_grid *g, int partial,
+                     gc_report *rep) {
   const sb *s = pz->data;
   int n = pz->n, m = s->m;
-  if (g->n != n) {
-    snprintf(why, size, "the grid is %d x %d, the puzzle %d x %d", g->n, g->n,
-             n, n);
-    return 0;
-  }
   const int *x = g->cell;
   for (int i = 0; i < n * n; i++)
-    if (x[i] != 0 && x[i] != 1) {
-      snprintf(why, size, "r%dc%d holds %d, not 0 (empty) or 1 (star)",
-               i / n + 1, i % n + 1, x[i]);
-      return 0;
+    if (x[i] == GC_EMPTY ? !partial : x[i] != 0 && x[i] != 1) {
+      if (gc_broken(rep, x[i] == GC_EMPTY ? "r%dc%d is empty"
+                                          : "r%dc%d holds %d, not 0 (no star) or 1 (star)",
+                    i / n + 1, i % n + 1, x[i]))
+        return;
     }
+#define STAR(i) (x[i] == 1)
+#define OPEN(i) (x[i] == GC_EMPTY)
   for (int i = 0; i < n * n; i++)
-    if (x[i] && s->region[i] < 0) {
-      snprintf(why, size, "star at r%dc%d is in no region", i / n + 1,
-               i % n + 1);
-      return 0;
-    }
+    if (STAR(i) && s->region[i] < 0 &&
+        gc_broken(rep, "star at r%dc%d is in no region", i / n + 1, i % n + 1))
+      return;
   for (int r = 0; r < n; r++)
     for (int c = 0; c < n; c++) {
-      if (!x[r * n + c])
+      if (!STAR(r * n + c))
         continue;
       for (int r2 = r; r2 <= r + 1 && r2 < n; r2++)
         for (int c2 = c - 1; c2 <= c + 1; c2++) {
-          if (c2 < 0 || c2 >= n || (r2 == r && c2 <= c) || !x[r2 * n + c2])
+          if (c2 < 0 || c2 >= n || (r2 == r && c2 <= c) || !STAR(r2 * n + c2))
             continue;
-          snprintf(why, size, "stars at r%dc%d and r%dc%d touch", r + 1,
-                   c + 1, r2 + 1, c2 + 1);
-          return 0;
+          if (gc_broken(rep, "stars at r%dc%d and r%dc%d touch", r + 1, c + 1,
+                        r2 + 1, c2 + 1))
+            return;
         }
     }
-  for (int r = 0; r < n; r++) {
-    int k = 0;
-    for (int c = 0; c < n; c++)
-      k += x[r * n + c];
-    if (k != m) {
-      snprintf(why, size, "row %d has %d star%s, needs %d", r + 1, k,
-               plural(k), m);
-      return 0;
+  /* A count is broken when exceeded, or when short with no cell open. */
+  for (int unit = 0; unit < 2; unit++)
+    for (int u = 0; u < n; u++) {
+      int k = 0, open = 0;
+      for (int i = 0; i < n; i++) {
+        int at = unit ? i * n + u : u * n + i;
+        k += STAR(at);
+        open += OPEN(at);
+      }
+      if ((k > m || (k < m && !open)) &&
+          gc_broken(rep, "%s %d has %d star%s, needs %d", unit ? "column" : "row",
+                    u + 1, k, plural(k), m))
+        return;
     }
-  }
-  for (int c = 0; c < n; c++) {
-    int k = 0;
-    for (int r = 0; r < n; r++)
-      k += x[r * n + c];
-    if (k != m) {
-      snprintf(why, size, "column %d has %d star%s, needs %d", c + 1, k,
-               plural(k), m);
-      return 0;
-    }
-  }
-  int count[SB_MAX_N] = {0};
+  int count[SB_MAX_N] = {0}, open[SB_MAX_N] = {0};
   for (int i = 0; i < n * n; i++)
-    if (s->region[i] >= 0)
-      count[s->region[i]] += x[i];
+    if (s->region[i] >= 0) {
+      count[s->region[i]] += STAR(i);
+      open[s->region[i]] += OPEN(i);
+    }
   for (int k = 0; k < n; k++)
-    if (count[k] != m) {
+    if (count[k] > m || (count[k] < m && !open[k])) {
       char name[16];
       region_name(s, k, name, sizeof name);
-      snprintf(why, size, "region %s has %d star%s, needs %d", name, count[k],
-               plural(count[k]), m);
-      return 0;
+      if (gc_broken(rep, "region %s has %d star%s, needs %d", name, count[k],
+                    plural(count[k]), m))
+        return;
     }
-  return 1;
+#undef STAR
+#undef OPEN
 }
 
 /*------------------------------------------------------------------------*/

@@ -145,8 +145,9 @@ int gc_genre_max_n(const gc_genre *g);
 
 typedef struct gc_puzzle gc_puzzle;
 
-/* An n x n grid.  Digits 1..n (0 = empty) for Latin genres; 0/1 (1 = star)
-   for Star Battle. */
+/* An n x n grid.  Digits 1..n for Latin genres; 0/1 (1 = star) for Star
+   Battle; GC_EMPTY marks a cell not yet filled in a partial grid. */
+#define GC_EMPTY (-1)
 typedef struct gc_grid {
   int n;
   int *cell; /* row-major, n*n */
@@ -291,6 +292,47 @@ typedef struct gc_clues {
   char (*what)[96];
 } gc_clues;
 void gc_clues_free(gc_clues *c);
+
+/* Checks grid g against pz's rules and lists every broken rule in words
+   with its position ("row 3 repeats 5 (columns 2 and 7)", "stars at r2c4
+   and r3c5 touch").  With partial, GC_EMPTY cells are allowed and only what
+   the filled cells already break is listed.  Returns the number of broken
+   rules (0: g solves pz, or breaks nothing yet), or -1 when out of memory.
+   broken may be NULL. */
+int gc_check_all(const gc_puzzle *pz, const gc_grid *g, int partial,
+                 gc_clues *broken);
+
+/* Reads a grid for pz: JSON (an array of rows, or an object with a
+   "solution" or "grid" key: `solve --json` output or a corpus record) or
+   text (one row per line, digits separated by spaces or, up to 9, not;
+   '.', '?', '_' or '0' = empty; Star Battle: '*' or '1' = star, '?' or
+   '_' = empty, anything else = no star).  The clue frame and the
+   inequality signs that `gridcnf solve` prints around a grid are skipped,
+   so its output reads back.  *partial is set when a cell is empty.
+   0, or -1 with err (line and column). */
+int gc_grid_read(const gc_puzzle *pz, const char *text, size_t len,
+                 const char *source, gc_grid *g, int *partial, gc_error *err);
+
+/* For a partial grid (GC_EMPTY cells): can it be completed to a solution?
+   One SAT call with the filled cells as assumptions.  *status: SOLVED
+   (completion gets a solution), NONE (conflict gets a minimal set of the
+   filled cells that cannot all stand, "3 at r2c4"), UNKNOWN when stopped.
+   0 or -1 with err. */
+int gc_complete(const gc_puzzle *pz, const gc_options *opt,
+                const gc_limits *lim, const gc_grid *partial, gc_status *status,
+                gc_grid *completion, gc_clues *conflict, gc_error *err);
+
+/* A hint: one empty cell of partial (NULL: of the puzzle) whose value is
+   forced by the puzzle and the filled cells, the easiest to find: by unit
+   propagation alone when possible, else the one needing the fewest
+   conflicts.  *status: SOLVED (a hint in *row, *col, *value, with the
+   conflicts it needed in *effort, 0 = propagation alone); UNIQUE when no
+   cell is empty; NONE when the filled cells cannot be completed (conflict
+   as for gc_complete); MULTIPLE when no empty cell is forced; UNKNOWN when
+   stopped.  0 or -1 with err. */
+int gc_hint(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
+            const gc_grid *partial, gc_status *status, int *row, int *col,
+            int *value, long *effort, gc_clues *conflict, gc_error *err);
 
 /* For a puzzle with no solution: a minimal set of its clues that cannot
    all hold (every member is needed: without any one of them the rest has a

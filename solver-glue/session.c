@@ -119,7 +119,7 @@ int gc_session_grid(gc_session *ss, gc_grid *g, gc_error *err) {
     return -1;
   }
   char why[200];
-  if (!pz->genre->check(pz, g, why, sizeof why)) {
+  if (!gc_check(pz, g, why, sizeof why)) {
     gc_error_set(err, GC_E_INTERNAL, 0, 0,
                  "encoding bug: the solver's answer breaks a rule: %s", why);
     gc_grid_free(g);

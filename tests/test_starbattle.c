@@ -383,8 +383,10 @@ static void check_changes(const char *json, int *reasons) {
       if (v == 0 || v == 1)
         assert_true(starts_with(why, "row") || starts_with(why, "column") ||
                     starts_with(why, "stars at") || starts_with(why, "star at"));
+      else if (v == GC_EMPTY)
+        assert_non_null(strstr(why, "is empty"));
       else
-        assert_non_null(strstr(why, "not 0 (empty) or 1 (star)"));
+        assert_non_null(strstr(why, "not 0 (no star) or 1 (star)"));
     }
   int moves = 0;
   for (int a = 0; a < n * n; a++)
@@ -447,7 +449,7 @@ static void test_checker(void **state) {
   assert_true(starts_with(why, "region ") || strstr(why, "touch"));
   g.cell[5] = 7;
   assert_false(gc_check(pz, &g, why, sizeof why));
-  assert_string_equal(why, "r1c6 holds 7, not 0 (empty) or 1 (star)");
+  assert_string_equal(why, "r1c6 holds 7, not 0 (no star) or 1 (star)");
   gc_grid_free(&g);
   gc_puzzle_free(pz);
   /* Too many in a row. */
