@@ -425,6 +425,8 @@ void gc_cli_emit_result(cli *c, const char *source, const gc_puzzle *pz,
     json_object_set_new(st, "solve_ms", json_real(round3(res->stats.solve_ms)));
     json_object_set_new(st, "unique_ms", json_real(round3(res->stats.unique_ms)));
     json_object_set_new(o, "stats", st);
+    if (c->extra)
+      json_object_update(o, c->extra);
     gc_cli_emit_json(c, o);
     return;
   }

@@ -53,6 +53,7 @@ typedef struct cli {
   int seed_set;
   const char *difficulty; /* generate --difficulty */
   int jobs;             /* solve --jobs N (1 = sequential) */
+  json_t *extra;        /* keys added to the next --json answer, or NULL */
   const char *files[64];
   int nfiles;
   double start_ms;
@@ -106,5 +107,8 @@ int gc_cli_read_one(cli *c, gc_cli_one *o);
 /* Writes text to -o FILE or standard output; what names the content in
    the error message. */
 int gc_cli_write_all(cli *c, const char *text, size_t len, const char *what);
+
+/* hint --all: the backbone (cmd_setter.c). */
+int gc_cli_hint_all(cli *c);
 
 #endif

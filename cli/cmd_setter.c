@@ -148,10 +148,7 @@ static int cmd_minimize(cli *c) {
   return gc_cli_each_puzzle(c, minimize_one, &count);
 }
 
-static int cmd_hint(cli *c) {
-  if (!c->all)
-    return gc_cli_usage_error(c, "hint needs --all for now: it prints every cell fixed "
-                          "in all solutions%s", "");
+int gc_cli_hint_all(cli *c) {
   int count = 0;
   return gc_cli_each_puzzle(c, hint_one, &count);
 }
@@ -162,5 +159,3 @@ const gc_command gc_command_explain = {
 const gc_command gc_command_minimize = {
     "minimize", "minimise", 80, "[FILE|-]...  redundant clues, a minimal puzzle",
     cmd_minimize};
-const gc_command gc_command_hint = {
-    "hint", NULL, 60, "--all [FILE|-]...  the cells fixed in every solution", cmd_hint};

@@ -42,6 +42,52 @@ static int solve_one(cli *c, const char *source, gc_puzzle *pz, double parse_ms,
   return stop;
 }
 
+/* count --list prints every solution as it is found; --all reports its
+   progress on stderr. */
+typedef struct listing {
+  cli *c;
+  const gc_puzzle *pz;
+  json_t *all; /* --json --list: the solutions, added to the record */
+  double next_ms;
+} listing;
+
+static int on_solution(void *ctx, long index, const gc_grid *g) {
+  listing *l = ctx;
+  cli *c = l->c;
+  if (c->list) {
+    if (c->json)
+      json_array_append_new(l->all, gc_cli_grid_json(g));
+    else {
+      fprintf(c->out, "solution %ld:\n", index);
+      gc_cli_print_grid_text(c, l->pz, g);
+      fflush(c->out);
+    }
+  }
+  if (c->all && gc_cli_now_ms() >= l->next_ms) {
+    fprintf(c->err, "gridcnf: %ld solutions so far (%.1f s)\n", index,
+            (gc_cli_now_ms() - c->start_ms) / 1e3);
+    l->next_ms = gc_cli_now_ms() + 1000;
+  }
+  return 0;
+}
+
+static int count_one(cli *c, const char *source, gc_puzzle *pz, double parse_ms,
+                     int *code) {
+  listing l = {c, pz, c->json && c->list ? json_array() : NULL,
+               gc_cli_now_ms() + 1000};
+  c->lim.on_solution = on_solution;
+  c->lim.ctx = &l;
+  c->extra = l.all ? json_object() : NULL;
+  if (c->extra)
+    json_object_set(c->extra, "solutions", l.all);
+  int stop = solve_one(c, source, pz, parse_ms, code);
+  c->lim.on_solution = NULL;
+  json_decref(c->extra);
+  c->extra = NULL;
+  json_decref(l.all);
+  return stop;
+}
+
 static int cmd_count(cli *c) {
   c->lim.mode = GC_MODE_COUNT;
   if (c->all)
@@ -49,7 +95,7 @@ static int cmd_count(cli *c) {
   else if (c->lim.count < 1)
     c->lim.count = 2;
   int count = 0;
-  return gc_cli_each_puzzle(c, solve_one, &count);
+  return gc_cli_each_puzzle(c, count_one, &count);
 }
 
 static int cmd_solve(cli *c) {

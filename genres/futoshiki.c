@@ -697,6 +697,12 @@ static int futo_encode(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err) {
 /*------------------------------------------------------------------------*/
 /* Checking                                                                */
 
+static void futo_givens(const gc_puzzle *pz, int *cell) {
+  const futo *d = pz->data;
+  for (int i = 0; i < pz->n * pz->n; i++)
+    cell[i] = d->givens[i] ? d->givens[i] : GC_EMPTY;
+}
+
 static void futo_check(const gc_puzzle *pz, const gc_grid *g, int partial,
                        gc_report *rep) {
   const futo *f = pz->data;
@@ -799,6 +805,7 @@ const gc_genre gc_genre_futoshiki = {
     .sniff_text = futo_sniff,
     .encode = futo_encode,
     .check = futo_check,
+    .givens = futo_givens,
     .render = futo_render,
     .to_json = futo_to_json,
     .free_data = free,

@@ -69,6 +69,9 @@ struct gc_genre {
      once the line is full, a count once it is exceeded). */
   void (*check)(const gc_puzzle *pz, const gc_grid *g, int partial,
                 gc_report *rep);
+  /* The digits the puzzle gives, into cell[n*n] (GC_EMPTY elsewhere); NULL
+     when the genre has no givens. */
+  void (*givens)(const gc_puzzle *pz, int *cell);
   /* The puzzle (with g's digits or stars when g is not NULL) in the genre's
      text notation, malloc'd; NULL when out of memory. */
   char *(*render)(const gc_puzzle *pz, const gc_grid *g);

@@ -398,6 +398,12 @@ static int sky_encode(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err) {
 
 /*------------------------------------------------------------------------*/
 
+static void sky_givens(const gc_puzzle *pz, int *cell) {
+  const sky *d = pz->data;
+  for (int i = 0; i < pz->n * pz->n; i++)
+    cell[i] = d->givens[i] ? d->givens[i] : GC_EMPTY;
+}
+
 static void sky_check(const gc_puzzle *pz, const gc_grid *g, int partial,
                       gc_report *rep) {
   const sky *s = pz->data;
@@ -491,6 +497,7 @@ const gc_genre gc_genre_skyscrapers = {
     .sniff_text = sky_sniff,
     .encode = sky_encode,
     .check = sky_check,
+    .givens = sky_givens,
     .render = sky_render,
     .to_json = sky_to_json,
     .free_data = free,

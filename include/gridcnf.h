@@ -255,6 +255,11 @@ typedef struct gc_limits {
   double timeout;                   /* seconds for this solve; <= 0: none */
   const volatile int *interrupt;    /* polled; non-zero stops; may be NULL */
   long max_vars, max_clauses;       /* refuse larger formulas; 0 = no limit */
+  /* Called with every solution found (checked), in order from 1; a
+     non-zero return stops the search (status as if the cap was reached).
+     May be NULL. */
+  int (*on_solution)(void *ctx, long index, const gc_grid *g);
+  void *ctx;
 } gc_limits;
 
 typedef struct gc_stats {
@@ -322,8 +327,8 @@ int gc_complete(const gc_puzzle *pz, const gc_options *opt,
                 const gc_limits *lim, const gc_grid *partial, gc_status *status,
                 gc_grid *completion, gc_clues *conflict, gc_error *err);
 
-/* A hint: one empty cell of partial (NULL: of the puzzle) whose value is
-   forced by the puzzle and the filled cells, the easiest to find: by unit
+/* A hint: one cell empty in partial (NULL: all empty) and not given by
+   the puzzle, whose value is forced by the puzzle and the filled cells, the easiest to find: by unit
    propagation alone when possible, else the one needing the fewest
    conflicts.  *status: SOLVED (a hint in *row, *col, *value, with the
    conflicts it needed in *effort, 0 = propagation alone); UNIQUE when no

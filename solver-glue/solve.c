@@ -74,6 +74,9 @@ int gc_solve(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
     if (gc_session_grid(&ss, &g, err))
       goto done;
     res->count++;
+    int enough = lim->on_solution && lim->on_solution(lim->ctx, res->count, &g);
+    if (enough)
+      cap = res->count;
     int block = res->count < cap ? gc_session_block(&ss, &g, err) : 0;
     if (res->count == 1)
       res->first = g;

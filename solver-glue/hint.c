@@ -1,0 +1,365 @@
+/*
+ * hint.c: a partly filled grid against the puzzle, on one incremental
+ * CaDiCaL session; the filled cells are assumptions, never clauses, so the
+ * same solver answers every question about them.
+ *
+ * complete  One call under the filled cells.  UNSAT: the failed
+ *           assumptions, shrunk by deletion to a minimal set of entries
+ *           that cannot all stand.
+ * hint      A model M under the filled cells; then, with a conflict limit
+ *           that grows 0, 1, 3, 10, ... (unlimited last), each empty cell
+ *           not yet ruled out is tried with the negation of its value in
+ *           M: UNSAT means the value is forced, and the first cell found at
+ *           the smallest limit is the hint (0 or 1 conflicts: propagation
+ *           alone finds it).  SAT rules the cell out, and every other cell
+ *           whose value differs in the new model.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "session.h"
+
+static int clue_add(gc_clues *c, const char *what, gc_error *err) {
+  void *p = realloc(c->what, (c->count + 1) * sizeof *c->what);
+  if (!p) {
+    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
+    return -1;
+  }
+  c->what = p;
+  snprintf(c->what[c->count++], sizeof c->what[0], "%s", what);
+  return 0;
+}
+
+/* The assumption literal of cell i holding v. */
+static int cell_lit(const gc_session *ss, int i, int v) {
+  int n = ss->pz->n;
+  if (ss->pz->genre->cells == GC_CELLS_BOOL) {
+    int var = gc_block_var(ss->cell, i / n, i % n, 0);
+    return v ? var : -var;
+  }
+  return gc_block_var(ss->cell, i / n, i % n, v - 1);
+}
+
+static void entry_words(const gc_puzzle *pz, int i, int v, char *buf,
+                        size_t size) {
+  int n = pz->n;
+  if (pz->genre->cells == GC_CELLS_BOOL)
+    snprintf(buf, size, "%s at r%dc%d", v ? "the star" : "no star", i / n + 1,
+             i % n + 1);
+  else
+    snprintf(buf, size, "the %d at r%dc%d", v, i / n + 1, i % n + 1);
+}
+
+static int really_stopped(gc_session *ss) {
+  if (ss->interrupt && *ss->interrupt) {
+    ss->why = GC_STOP_INTERRUPT;
+    return 1;
+  }
+  if (ss->deadline > 0 && gc_now_ms() >= ss->deadline) {
+    ss->why = GC_STOP_TIME;
+    return 1;
+  }
+  return 0;
+}
+
+static int check_partial(const gc_puzzle *pz, const gc_grid *partial,
+                         gc_error *err) {
+  if (partial && (partial->n != pz->n || !partial->cell)) {
+    gc_error_set(err, GC_E_SHAPE, 0, 0, "the grid is %d x %d, the puzzle %d x %d",
+                 partial->n, partial->n, pz->n, pz->n);
+    return -1;
+  }
+  return 0;
+}
+
+/* Filled cells of partial as assumptions; *idx[k] is the cell of lits[k]. */
+static int assumptions(const gc_session *ss, const gc_grid *partial, int *lits,
+                       int *idx) {
+  int k = 0, nn = ss->pz->n * ss->pz->n;
+  for (int i = 0; partial && i < nn; i++)
+    if (partial->cell[i] != GC_EMPTY) {
+      idx[k] = i;
+      lits[k++] = cell_lit(ss, i, partial->cell[i]);
+    }
+  return k;
+}
+
+/* UNSAT under lits[0..k): a minimal subset that is still UNSAT, into
+   conflict.  Returns 0 (done), 1 (stopped) or -1. */
+static int shrink(gc_session *ss, const gc_grid *partial, int *lits, int *idx,
+                  int k, gc_clues *conflict, gc_error *err) {
+  int *keep = malloc(((size_t)k + 1) * sizeof *keep);
+  int *trial = malloc(((size_t)k + 1) * sizeof *trial);
+  int rc = -1;
+  if (!keep || !trial) {
+    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
+    goto done;
+  }
+  for (int i = 0; i < k; i++)
+    keep[i] = gc_session_failed(ss, lits[i]);
+  for (int i = 0; i < k; i++) {
+    if (!keep[i])
+      continue;
+    int t = 0;
+    for (int j = 0; j < k; j++)
+      if (keep[j] && j != i)
+        trial[t++] = lits[j];
+    int r = gc_session_solve(ss, trial, (size_t)t);
+    if (r == 0) {
+      rc = 1;
+      goto done;
+    }
+    if (r == 20) { /* not needed: keep only what failed now */
+      for (int j = 0; j < k; j++)
+        if (keep[j] && j != i && !gc_session_failed(ss, lits[j]))
+          keep[j] = 0;
+      keep[i] = 0;
+    }
+  }
+  for (int i = 0; i < k; i++)
+    if (keep[i]) {
+      char what[96];
+      entry_words(ss->pz, idx[i], partial->cell[idx[i]], what, sizeof what);
+      if (clue_add(conflict, what, err))
+        goto done;
+    }
+  rc = 0;
+done:
+  free(keep);
+  free(trial);
+  return rc;
+}
+
+/* Filled cells that break a rule by themselves, or cannot be completed:
+   *status NONE with conflict; else SOLVED with the model in the session.
+   Returns 0, 1 (stopped) or -1. */
+static int settle(gc_session *ss, const gc_grid *partial, int *lits, int *idx,
+                  int k, gc_status *status, gc_clues *conflict, gc_error *err) {
+  int r = gc_session_solve(ss, lits, (size_t)k);
+  if (r == 0)
+    return 1;
+  if (r == 10) {
+    *status = GC_STATUS_SOLVED;
+    return 0;
+  }
+  *status = GC_STATUS_NONE;
+  return shrink(ss, partial, lits, idx, k, conflict, err);
+}
+
+int gc_complete(const gc_puzzle *pz, const gc_options *opt,
+                const gc_limits *lim, const gc_grid *partial, gc_status *status,
+                gc_grid *completion, gc_clues *conflict, gc_error *err) {
+  gc_options buf;
+  if (!opt) {
+    gc_options_default(&buf);
+    opt = &buf;
+  }
+  gc_error_clear(err);
+  *status = GC_STATUS_UNKNOWN;
+  completion->n = 0;
+  completion->cell = NULL;
+  memset(conflict, 0, sizeof *conflict);
+  if (check_partial(pz, partial, err))
+    return -1;
+  gc_session ss;
+  int opened = gc_session_open(&ss, pz, opt, lim, 0, err);
+  if (opened)
+    return opened < 0 ? -1 : 0;
+  size_t nn = (size_t)pz->n * (size_t)pz->n;
+  int *lits = malloc((nn + 1) * sizeof *lits), *idx = malloc((nn + 1) * sizeof *idx);
+  int rc = -1;
+  if (!lits || !idx) {
+    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
+    goto done;
+  }
+  int k = assumptions(&ss, partial, lits, idx);
+  int s = settle(&ss, partial, lits, idx, k, status, conflict, err);
+  if (s < 0)
+    goto done;
+  if (s == 1) {
+    *status = GC_STATUS_UNKNOWN;
+    gc_clues_free(conflict);
+  } else if (*status == GC_STATUS_SOLVED && gc_session_grid(&ss, completion, err))
+    goto done;
+  rc = 0;
+done:
+  if (rc)
+    gc_clues_free(conflict);
+  free(lits);
+  free(idx);
+  gc_session_close(&ss);
+  return rc;
+}
+
+/* When the puzzle itself has exactly one solution, the entries that differ
+   from it are what is wrong: conflict becomes those ("the 3 at r2c4 is
+   wrong, r2c4 is 5").  Else conflict is left as it is.  Ends the session's
+   use (the blocking clause stays).  0 or -1. */
+static int wrong_entries(gc_session *ss, const gc_grid *partial,
+                         gc_clues *conflict, gc_error *err) {
+  int nn = ss->pz->n * ss->pz->n;
+  if (gc_session_solve(ss, NULL, 0) != 10)
+    return 0;
+  gc_grid sol = {0, NULL};
+  if (gc_session_grid(ss, &sol, err) || gc_session_block(ss, &sol, err)) {
+    gc_grid_free(&sol);
+    return -1;
+  }
+  int rc = 0;
+  if (gc_session_solve(ss, NULL, 0) == 20) {
+    gc_clues_free(conflict);
+    for (int i = 0; i < nn && rc == 0; i++) {
+      int v = partial->cell[i];
+      if (v == GC_EMPTY || v == sol.cell[i])
+        continue;
+      char what[96], right[48];
+      entry_words(ss->pz, i, v, what, sizeof what);
+      if (ss->pz->genre->cells == GC_CELLS_BOOL)
+        snprintf(right, sizeof right, "%s", "");
+      else
+        snprintf(right, sizeof right, " (the solution has %d)", sol.cell[i]);
+      char line[160];
+      snprintf(line, sizeof line, "%s is wrong%s", what, right);
+      rc = clue_add(conflict, line, err);
+    }
+  }
+  gc_grid_free(&sol);
+  return rc;
+}
+
+int gc_hint(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
+            const gc_grid *partial, gc_status *status, int *row, int *col,
+            int *value, long *effort, gc_clues *conflict, gc_error *err) {
+  static const int ladder[] = {0, 1, 3, 10, 30, 100, 1000, 10000, -1};
+  gc_options buf;
+  if (!opt) {
+    gc_options_default(&buf);
+    opt = &buf;
+  }
+  gc_error_clear(err);
+  *status = GC_STATUS_UNKNOWN;
+  *row = *col = *value = -1;
+  *effort = -1;
+  memset(conflict, 0, sizeof *conflict);
+  if (check_partial(pz, partial, err))
+    return -1;
+  gc_session ss;
+  int opened = gc_session_open(&ss, pz, opt, lim, 0, err);
+  if (opened)
+    return opened < 0 ? -1 : 0;
+  int n = pz->n, nn = n * n;
+  /* The filled cells: the puzzle's givens, then the entries over them. */
+  gc_grid base = {0, NULL};
+  if (gc_grid_init(&base, n)) {
+    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
+    gc_session_close(&ss);
+    return -1;
+  }
+  for (int i = 0; i < nn; i++)
+    base.cell[i] = GC_EMPTY;
+  if (pz->genre->givens)
+    pz->genre->givens(pz, base.cell);
+  for (int i = 0; partial && i < nn; i++)
+    if (partial->cell[i] != GC_EMPTY)
+      base.cell[i] = partial->cell[i];
+  partial = &base;
+  int *lits = malloc(((size_t)nn + 2) * sizeof *lits);
+  int *idx = malloc(((size_t)nn + 1) * sizeof *idx);
+  int *model = malloc(((size_t)nn + 1) * sizeof *model);
+  char *out = calloc((size_t)nn + 1, 1); /* 1: ruled out (not forced) */
+  gc_grid g = {0, NULL};
+  int rc = -1;
+  if (!lits || !idx || !model || !out) {
+    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
+    goto done;
+  }
+  int k = assumptions(&ss, partial, lits, idx);
+  if (k == nn) { /* nothing empty: say whether it is right */
+    int s = settle(&ss, partial, lits, idx, k, status, conflict, err);
+    if (s < 0)
+      goto done;
+    *status = s ? GC_STATUS_UNKNOWN
+              : *status == GC_STATUS_SOLVED ? GC_STATUS_UNIQUE
+                                            : GC_STATUS_NONE;
+    rc = 0;
+    goto done;
+  }
+  int s = settle(&ss, partial, lits, idx, k, status, conflict, err);
+  if (s < 0)
+    goto done;
+  if (s == 1 || *status == GC_STATUS_NONE) {
+    if (s == 1)
+      *status = GC_STATUS_UNKNOWN;
+    else if (wrong_entries(&ss, partial, conflict, err) < 0)
+      goto done;
+    rc = 0;
+    goto done;
+  }
+  if (gc_session_grid(&ss, &g, err))
+    goto done;
+  memcpy(model, g.cell, (size_t)nn * sizeof *model);
+  for (int i = 0; partial && i < nn; i++)
+    if (partial->cell[i] != GC_EMPTY)
+      out[i] = 1; /* filled: not a candidate */
+  *status = GC_STATUS_MULTIPLE; /* unless a forced cell turns up */
+  for (size_t level = 0; level < sizeof ladder / sizeof ladder[0]; level++) {
+    int open = 0;
+    for (int i = 0; i < nn; i++) {
+      if (out[i])
+        continue;
+      open++;
+      lits[k] = -cell_lit(&ss, i, model[i]);
+      /* the negated value first: its propagation is what finds the hint */
+      int *order = malloc(((size_t)k + 1) * sizeof *order);
+      if (!order) {
+        gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
+        goto done;
+      }
+      order[0] = lits[k];
+      memcpy(order + 1, lits, (size_t)k * sizeof *lits);
+      gc_session_limit_conflicts(&ss, ladder[level]);
+      ss.why = GC_STOP_NONE;
+      int r = gc_session_solve(&ss, order, (size_t)k + 1);
+      free(order);
+      if (r == 20) {
+        *status = GC_STATUS_SOLVED;
+        *row = i / n;
+        *col = i % n;
+        *value = model[i];
+        *effort = ladder[level] < 0 ? 1000000 : ladder[level];
+        rc = 0;
+        goto done;
+      }
+      if (r == 0) {
+        if (really_stopped(&ss)) {
+          *status = GC_STATUS_UNKNOWN;
+          rc = 0;
+          goto done;
+        }
+        continue; /* the conflict limit: try it again higher up */
+      }
+      out[i] = 1;
+      gc_grid_free(&g);
+      if (gc_session_grid(&ss, &g, err))
+        goto done;
+      for (int j = 0; j < nn; j++)
+        if (!out[j] && g.cell[j] != model[j])
+          out[j] = 1;
+    }
+    if (!open)
+      break;
+  }
+  rc = 0;
+done:
+  if (rc)
+    gc_clues_free(conflict);
+  gc_grid_free(&g);
+  gc_grid_free(&base);
+  free(lits);
+  free(idx);
+  free(model);
+  free(out);
+  gc_session_close(&ss);
+  return rc;
+}
