@@ -339,6 +339,17 @@ int gc_hint(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
             const gc_grid *partial, gc_status *status, int *row, int *col,
             int *value, long *effort, gc_clues *conflict, gc_error *err);
 
+/* For a puzzle with several solutions: givens to add until the solution is
+   unique, each at a cell where the kept solution and another one differ
+   (the one that settles it alone when there is one).  *status: UNIQUE
+   (added lists them, "the 5 at r2c3", empty when pz was unique already;
+   *fixed is the new puzzle as a JSON record, malloc'd), NONE (no
+   solution), UNKNOWN (stopped).  0, or -1 with err (GC_E_UNSUPPORTED for a
+   genre without givens, such as Star Battle). */
+int gc_unique_fix(const gc_puzzle *pz, const gc_options *opt,
+                  const gc_limits *lim, gc_status *status, gc_clues *added,
+                  char **fixed, gc_error *err);
+
 /* For a puzzle with no solution: a minimal set of its clues that cannot
    all hold (every member is needed: without any one of them the rest has a
    solution).  *status: NONE when explained; SOLVED when the puzzle has a

@@ -13,7 +13,11 @@
  *           the smallest limit is the hint (0 or 1 conflicts: propagation
  *           alone finds it).  SAT rules the cell out, and every other cell
  *           whose value differs in the new model.
+ * unique-fix  Keep the first solution and block it; while another solution
+ *           exists, add as a given (an assumption) a cell where the two
+ *           differ, preferring one that makes the rest UNSAT at once.
  */
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -360,6 +364,140 @@ done:
   free(idx);
   free(model);
   free(out);
+  gc_session_close(&ss);
+  return rc;
+}
+
+/*------------------------------------------------------------------------*/
+/* unique-fix: givens added where two solutions differ.                    */
+
+/* pz's JSON record with the givens of cell[] (GC_EMPTY: none) added. */
+static char *record_with(const gc_puzzle *pz, const int *add) {
+  char *text = gc_puzzle_json(pz);
+  json_t *o = text ? json_loads(text, 0, NULL) : NULL;
+  free(text);
+  if (!o)
+    return NULL;
+  int n = pz->n;
+  json_object_del(o, "solution");
+  json_object_del(o, "unique");
+  json_t *g = json_object_get(o, "givens");
+  if (!json_is_array(g) || (int)json_array_size(g) != n) {
+    g = json_array();
+    for (int r = 0; r < n; r++) {
+      json_t *row = json_array();
+      for (int c = 0; c < n; c++)
+        json_array_append_new(row, json_integer(0));
+      json_array_append_new(g, row);
+    }
+    json_object_set_new(o, "givens", g);
+  }
+  for (int i = 0; i < n * n; i++)
+    if (add[i] != GC_EMPTY)
+      json_array_set_new(json_array_get(g, (size_t)(i / n)), (size_t)(i % n),
+                         json_integer(add[i]));
+  char *out = json_dumps(o, JSON_COMPACT);
+  json_decref(o);
+  return out;
+}
+
+int gc_unique_fix(const gc_puzzle *pz, const gc_options *opt,
+                  const gc_limits *lim, gc_status *status, gc_clues *added,
+                  char **fixed, gc_error *err) {
+  gc_options buf;
+  if (!opt) {
+    gc_options_default(&buf);
+    opt = &buf;
+  }
+  gc_error_clear(err);
+  *status = GC_STATUS_UNKNOWN;
+  *fixed = NULL;
+  memset(added, 0, sizeof *added);
+  if (!pz->genre->givens) {
+    gc_error_set(err, GC_E_UNSUPPORTED, 0, 0,
+                 "%s puzzles have no givens to add: change the puzzle itself "
+                 "where the two solutions differ",
+                 gc_genre_name(pz->genre));
+    return -1;
+  }
+  gc_session ss;
+  int opened = gc_session_open(&ss, pz, opt, lim, 0, err);
+  if (opened)
+    return opened < 0 ? -1 : 0;
+  int n = pz->n, nn = n * n, k = 0, rc = -1;
+  int *lits = malloc(((size_t)nn + 2) * sizeof *lits);
+  int *add = malloc(((size_t)nn + 1) * sizeof *add);
+  gc_grid target = {0, NULL}, other = {0, NULL};
+  if (!lits || !add) {
+    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
+    goto done;
+  }
+  for (int i = 0; i < nn; i++)
+    add[i] = GC_EMPTY;
+  int r = gc_session_solve(&ss, NULL, 0);
+  if (r != 10) {
+    *status = r == 20 ? GC_STATUS_NONE : GC_STATUS_UNKNOWN;
+    rc = 0;
+    goto done;
+  }
+  /* Keep the first solution; every other one is excluded givens by
+     givens.  Its blocking clause is permanent: SAT from now on means
+     "another solution". */
+  if (gc_session_grid(&ss, &target, err) || gc_session_block(&ss, &target, err))
+    goto done;
+  for (;;) {
+    r = gc_session_solve(&ss, lits, (size_t)k);
+    if (r == 0) {
+      rc = 0; /* stopped: status unknown */
+      goto done;
+    }
+    if (r == 20)
+      break;
+    gc_grid_free(&other);
+    if (gc_session_grid(&ss, &other, err))
+      goto done;
+    /* A cell where they differ; the one that settles it alone if any. */
+    int pick = -1;
+    for (int i = 0; i < nn && pick < 0; i++) {
+      if (other.cell[i] == target.cell[i])
+        continue;
+      lits[k] = cell_lit(&ss, i, target.cell[i]);
+      int t = gc_session_solve(&ss, lits, (size_t)k + 1);
+      if (t == 0) {
+        rc = 0;
+        goto done;
+      }
+      if (t == 20)
+        pick = i;
+    }
+    if (pick < 0) /* none alone: the first difference, and go on */
+      for (int i = 0; i < nn && pick < 0; i++)
+        if (other.cell[i] != target.cell[i])
+          pick = i;
+    lits[k++] = cell_lit(&ss, pick, target.cell[pick]);
+    add[pick] = target.cell[pick];
+    char what[96];
+    entry_words(pz, pick, target.cell[pick], what, sizeof what);
+    if (clue_add(added, what, err))
+      goto done;
+  }
+  *fixed = record_with(pz, add);
+  if (!*fixed) {
+    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
+    goto done;
+  }
+  *status = GC_STATUS_UNIQUE;
+  rc = 0;
+done:
+  if (rc || *status != GC_STATUS_UNIQUE) {
+    gc_clues_free(added);
+    free(*fixed);
+    *fixed = NULL;
+  }
+  gc_grid_free(&target);
+  gc_grid_free(&other);
+  free(lits);
+  free(add);
   gc_session_close(&ss);
   return rc;
 }

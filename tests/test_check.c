@@ -1,6 +1,6 @@
 /*
  * test_check.c: `check` (every broken rule, partial grids), the grid
- * reader, `hint` (one forced cell) and `count --list`.
+ * reader, `hint` (one forced cell), `count --list` and `unique-fix`.
  *
  * Own puzzles first; then, when ../shared is there, the corpus: every known
  * solution passes the checker, every single-cell change of a sample is
@@ -396,6 +396,67 @@ static void test_count_list(void **state) {
   free(data);
 }
 
+/* unique-fix: the givens it adds make the puzzle unique (a fresh solver
+   says so), and each one was needed at the time it was added. */
+static void check_fix(const char *text, size_t min_added) {
+  gc_puzzle *pz = tu_puzzle(text, NULL);
+  gc_status st;
+  gc_clues added;
+  char *fixed;
+  gc_error e;
+  assert_int_equal(gc_unique_fix(pz, NULL, NULL, &st, &added, &fixed, &e), 0);
+  assert_int_equal(st, GC_STATUS_UNIQUE);
+  assert_true(added.count >= min_added);
+  for (size_t i = 0; i < added.count; i++)
+    assert_true(!strncmp(added.what[i], "the ", 4) && strstr(added.what[i], " at r"));
+  gc_puzzle *fp = tu_puzzle(fixed, NULL);
+  gc_result res;
+  tu_solve(fp, GC_MODE_UNIQUE, &res);
+  assert_int_equal(res.status, GC_STATUS_UNIQUE);
+  /* the solution kept is one of the original puzzle's */
+  char why[200];
+  assert_true(gc_check(pz, &res.first, why, sizeof why));
+  gc_result_free(&res);
+  gc_puzzle_free(fp);
+  gc_clues_free(&added);
+  free(fixed);
+  gc_puzzle_free(pz);
+}
+
+static void test_unique_fix(void **state) {
+  (void)state;
+  check_fix("skyscrapers\n  4 . . .\n. . . . . .\n. . . . . .\n"
+            ". . . . . .\n. . . . . .\n  . . . 4\n", 1);
+  check_fix("{\"genre\":\"futoshiki\",\"n\":5,\"givens\":[[0,0,0,0,0],[0,0,0,0,0],"
+            "[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0]],\"lt\":[]}", 4);
+  check_fix(sky6, 0); /* unique already: nothing added */
+  gc_puzzle *pz = tu_puzzle("starbattle 1\nAABB\nAABB\nCCDD\nCCDD\n", NULL);
+  gc_status st;
+  gc_clues added;
+  char *fixed;
+  gc_error e;
+  assert_int_equal(gc_unique_fix(pz, NULL, NULL, &st, &added, &fixed, &e), -1);
+  assert_int_equal(e.code, GC_E_UNSUPPORTED);
+  gc_puzzle_free(pz);
+  /* no solution */
+  pz = tu_puzzle("{\"genre\":\"skyscrapers\",\"n\":4,\"left\":[0,1,0,0],"
+                 "\"givens\":[[0,0,0,0],[3,0,0,0],[0,0,0,0],[0,0,0,1]]}", NULL);
+  assert_int_equal(gc_unique_fix(pz, NULL, NULL, &st, &added, &fixed, &e), 0);
+  assert_int_equal(st, GC_STATUS_NONE);
+  assert_null(fixed);
+  gc_puzzle_free(pz);
+  char *out;
+  write_file("check-f.txt", "skyscrapers\n  4 . . .\n. . . . . .\n. . . . . .\n"
+                            ". . . . . .\n. . . . . .\n  . . . 4\n");
+  assert_int_equal(tu_cli(&out, NULL, "unique-fix", "--json", "check-f.txt", NULL), 0);
+  json_t *o = json_loads(out, 0, NULL);
+  assert_string_equal(json_string_value(json_object_get(o, "status")), "fixed");
+  assert_true(json_is_object(json_object_get(o, "puzzle")));
+  json_decref(o);
+  free(out);
+  remove("check-f.txt");
+}
+
 /*------------------------------------------------------------------------*/
 /* The corpus                                                              */
 
@@ -545,6 +606,7 @@ int main(void) {
       cmocka_unit_test(test_grid_reader),
       cmocka_unit_test(test_check_command),
       cmocka_unit_test(test_count_list),
+      cmocka_unit_test(test_unique_fix),
       cmocka_unit_test(test_corpus_check),
       cmocka_unit_test(test_corpus_hint),
   };

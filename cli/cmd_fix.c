@@ -1,0 +1,75 @@
+/* cmd_fix.c: unique-fix, givens that make a puzzle with several solutions
+   unique. */
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_int.h"
+
+static void print_fixed(cli *c, const char *record) {
+  gc_read_options ro = {"json", NULL};
+  gc_error e;
+  gc_reader *rd = gc_reader_new(record, strlen(record), "fixed", &ro, &e);
+  gc_puzzle *pz = NULL;
+  if (rd && gc_reader_next(rd, &pz, &e) == GC_READ_PUZZLE) {
+    char *text = gc_render_text(pz, NULL);
+    if (text)
+      fprintf(c->out, "the puzzle with them:\n%s", text);
+    free(text);
+  }
+  gc_puzzle_free(pz);
+  gc_reader_free(rd);
+}
+
+static int fix_one(cli *c, const char *source, gc_puzzle *pz, double ms,
+                   int *code) {
+  (void)ms;
+  gc_status st;
+  gc_clues added;
+  char *fixed;
+  gc_error e;
+  if (gc_unique_fix(pz, &c->opt, &c->lim, &st, &added, &fixed, &e))
+    return gc_cli_tool_failed(c, source, pz, &e, code);
+  const char *status = st == GC_STATUS_UNIQUE ? (added.count ? "fixed" : "unique")
+                       : st == GC_STATUS_NONE ? "none"
+                                              : "unknown";
+  if (c->json) {
+    json_t *o = gc_cli_record_head(pz, status);
+    json_t *a = json_array();
+    for (size_t i = 0; i < added.count; i++)
+      json_array_append_new(a, json_string(added.what[i]));
+    json_object_set_new(o, "added", a);
+    json_object_set_new(o, "puzzle", fixed ? json_loads(fixed, 0, NULL) : json_null());
+    gc_cli_emit_json(c, o);
+  } else {
+    gc_cli_print_name(c, source, pz, status);
+    if (st == GC_STATUS_UNIQUE && !added.count)
+      fprintf(c->out, " (the solution is unique already: nothing to add)\n");
+    else if (st == GC_STATUS_UNIQUE) {
+      fprintf(c->out, " (unique with %zu given%s added):\n", added.count,
+              added.count == 1 ? "" : "s");
+      for (size_t i = 0; i < added.count; i++)
+        fprintf(c->out, "  %s\n", added.what[i]);
+      print_fixed(c, fixed);
+    } else if (st == GC_STATUS_NONE)
+      fprintf(c->out, " (no solution: nothing to fix by adding; see 'gridcnf explain')\n");
+    else
+      fprintf(c->out, " (stopped before an answer)\n");
+  }
+  gc_cli_worst(code, st == GC_STATUS_UNIQUE ? EX_OK
+                     : st == GC_STATUS_NONE ? EX_NONE
+                                            : gc_cli_stop_exit(&c->lim));
+  gc_clues_free(&added);
+  free(fixed);
+  return st == GC_STATUS_UNKNOWN && c->interrupt && *c->interrupt;
+}
+
+static int cmd_unique_fix(cli *c) {
+  int count = 0;
+  return gc_cli_each_puzzle(c, fix_one, &count);
+}
+
+const gc_command gc_command_unique_fix = {
+    "unique-fix", NULL, 85,
+    "[FILE|-]...  givens to add until a puzzle's solution is unique",
+    cmd_unique_fix};
