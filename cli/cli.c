@@ -103,6 +103,7 @@ static void help(FILE *f) {
           "  --timeout SECONDS   time limit per puzzle (status \"unknown\", exit 3)\n"
           "  --total-timeout S   time limit for the whole batch; later puzzles\n"
           "                      are reported unknown\n"
+          "  --jobs N            solve a batch on N threads (answers in input order)\n"
           "  --max-vars N, --max-clauses N   refuse formulas larger than that\n"
           "  --genre NAME        genre of input that does not name one\n"
           "  --format F          auto (default), json, text or a pasted format\n"
@@ -112,6 +113,9 @@ static void help(FILE *f) {
           "  --block-solution    cnf: add the clause that excludes the first\n"
           "                      solution (UNSAT then proves it unique)\n"
           "  -o FILE             cnf: write to FILE instead of standard output\n"
+          "  --out DIR           certify: write the certificate into DIR\n"
+          "  --external 'CMD'    solve with the SAT solver CMD ({cnf}, {out}:\n"
+          "                      its file names; minisat gets a result file)\n"
           "  -h, --help          this help;  --version  the version\n"
           "\n"
           "encoding options (--name=value; booleans also --name / --no-name):\n");
@@ -291,9 +295,9 @@ static int parse_args(cli *c, int argc, char **argv, int first) {
       int w, h, len = 0;
       if (sscanf(value, "%dx%d%n", &w, &h, &len) != 2 || value[len] || w < 1 ||
           h < 1 || w > 32 || h > 32)
-        return gc_cli_usage_error(c, "--boxes takes WxH (e.g. 3x2), not '%s'", value);
-      c->box_w = w;
-      c->box_h = h;
+        return gc_cli_usage_error(c, "--boxes takes RxC, rows x columns of a box (e.g. 2x3), not '%s'", value);
+      c->box_rows = w;
+      c->box_cols = h;
     } else if (!strcmp(name, "seed")) {
       NEED_VALUE();
       char *end;

@@ -48,7 +48,7 @@ typedef struct cli {
   const char *grid;     /* hint --grid PARTIAL */
   int size;             /* generate --size */
   int stars;            /* generate --stars */
-  int box_w, box_h;     /* generate --boxes AxB (0 = none) */
+  int box_rows, box_cols; /* generate --boxes RxC: rows x columns (0 = none) */
   unsigned long seed;   /* generate --seed */
   int seed_set;
   const char *difficulty; /* generate --difficulty */
@@ -107,6 +107,10 @@ int gc_cli_read_one(cli *c, gc_cli_one *o);
 /* Writes text to -o FILE or standard output; what names the content in
    the error message. */
 int gc_cli_write_all(cli *c, const char *text, size_t len, const char *what);
+
+/* solve --jobs N: the batch on N threads, answers in input order
+   (jobs.c).  Returns the exit code; *npuzzles counts the puzzles. */
+int gc_cli_solve_jobs(cli *c, int *npuzzles);
 
 /* hint --all: the backbone (cmd_setter.c). */
 int gc_cli_hint_all(cli *c);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli_int.h"
+#include "external.h"
 
 static int solve_one(cli *c, const char *source, gc_puzzle *pz, double parse_ms,
                      int *code) {
@@ -23,6 +24,13 @@ static int solve_one(cli *c, const char *source, gc_puzzle *pz, double parse_ms,
     }
     if (lim.timeout <= 0 || left < lim.timeout)
       lim.timeout = left;
+  }
+  if (c->external) { /* solve --external CMD: solve_external.c */
+    double keep = c->lim.timeout;
+    c->lim.timeout = lim.timeout;
+    int stop = gc_cli_solve_external(c, source, pz, parse_ms, code);
+    c->lim.timeout = keep;
+    return stop;
   }
   if (gc_solve(pz, &c->opt, &lim, &res, &e)) {
     if (!e.line) {
@@ -89,6 +97,8 @@ static int count_one(cli *c, const char *source, gc_puzzle *pz, double parse_ms,
 }
 
 static int cmd_count(cli *c) {
+  if (c->external)
+    return gc_cli_usage_error(c, "--external goes with 'solve' (unique or --first)%s", "");
   c->lim.mode = GC_MODE_COUNT;
   if (c->all)
     c->lim.count = 1000000000L;
@@ -99,8 +109,13 @@ static int cmd_count(cli *c) {
 }
 
 static int cmd_solve(cli *c) {
+  if (c->external && c->lim.mode == GC_MODE_COUNT)
+    return gc_cli_usage_error(c, "--external does not count: use it without --count%s", "");
   int count = 0;
-  int code = gc_cli_each_puzzle(c, solve_one, &count);
+  if (c->jobs > 1 && c->external)
+    return gc_cli_usage_error(c, "--jobs runs the embedded solver: use it without --external%s", "");
+  int code = c->jobs > 1 ? gc_cli_solve_jobs(c, &count)
+                         : gc_cli_each_puzzle(c, solve_one, &count);
   if (count == 0 && code == EX_OK) { /* every record filtered out by --id */
     fprintf(c->err, "gridcnf: no puzzle with the id '%s'\n", c->id ? c->id : "");
     return EX_DATAERR;

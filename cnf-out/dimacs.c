@@ -8,7 +8,11 @@
  *   c gridcnf block cell first=1 dims=5,5,5 axes=row,col,value-1
  *   c gridcnf var(i,j,k) = first + (i*d1 + j)*d2 + k, 0-based
  *   c gridcnf key cell
+ *   c p show 1 2 ... 125 0
  *
+ * The "c p show" line lists the answer-key variables (the cell block): the
+ * projection that projected model counters (d4, GANAK, ...) read, so that
+ * they count solutions of the puzzle rather than models of the CNF.
  * `gridcnf decode` re-encodes the puzzle and compares these lines, so a
  * model is never read against the wrong variable map.  With a grid to block,
  * the last clause excludes that solution: the file is then UNSAT exactly
@@ -105,6 +109,15 @@ int gc_dimacs(const gc_puzzle *pz, const gc_options *opt, const gc_grid *block,
   head = gc_dimacs_header(pz, opt, &cnf);
   gc_strbuf b = {0};
   gc_sb_put(&b, head ? head : "");
+  /* The answer-key variables, for projected model counters. */
+  const gc_block *key = gc_cnf_find_block(&cnf, "cell");
+  if (key) {
+    int last = key->first + key->d0 * key->d1 * key->d2;
+    gc_sb_put(&b, "c p show ");
+    for (int v = key->first; v < last; v++)
+      put_int(&b, v, ' ');
+    gc_sb_put(&b, "0\n");
+  }
   if (block)
     gc_sb_put(&b, "c gridcnf blocking clause: the last clause excludes the "
                   "first solution; UNSAT means the solution is unique\n");

@@ -57,6 +57,17 @@ static int sniff(const char *s, size_t len) {
 
 /* "[n, n, ...]" at *p: up to max numbers into v (value clamped), their
    offsets into at; *count.  -1 with err. */
+/* Length of the number written at s[a] (a '-' and digits), for messages
+   that quote it as written (gc_fmt_number caps its value). */
+static int num_len(const char *s, size_t len, size_t a) {
+  size_t e = a;
+  if (e < len && s[e] == '-')
+    e++;
+  while (e < len && s[e] >= '0' && s[e] <= '9')
+    e++;
+  return (int)(e - a);
+}
+
 static int read_list(const gc_fmt_in *in, size_t *p, int *v, size_t *at,
                      int max, int *count, const char *what_list,
                      gc_error *err) {
@@ -135,7 +146,8 @@ static int codewars_read(const gc_fmt_in *in, size_t *used, json_t **record,
   for (int k = 0; k < count; k++) {
     if (v[k] < 0 || v[k] > n) {
       gc_fmt_err(in, err, GC_E_RANGE, at[k],
-                 "clue %d is out of range 0..%d (0 = no clue)", v[k], n);
+                 "clue %.*s is out of range 0..%d (0 = no clue)",
+                 num_len(s, len, at[k]), s + at[k], n);
       return -1;
     }
     int which = k / n, i = k % n, sd, pos;
@@ -206,8 +218,8 @@ static int codewars_read(const gc_fmt_in *in, size_t *used, json_t **record,
       for (int c = 0; c < n; c++) {
         if (row[c] < 0 || row[c] > n) {
           gc_fmt_err(in, err, GC_E_RANGE, rat[c],
-                     "%d on the board is out of range 0..%d (0 = empty)",
-                     row[c], n);
+                     "%.*s on the board is out of range 0..%d (0 = empty)",
+                     num_len(s, len, rat[c]), s + rat[c], n);
           goto fail;
         }
         givens[r * n + c] = row[c];

@@ -231,7 +231,7 @@ int gc_json_matrix(const gc_jctx *cx, const json_t *rec, const char *key, int n,
 int gc_json_size(const gc_jctx *cx, const json_t *rec, const char *infer_key,
                  int max_n, const char *genre, int *n, gc_error *err) {
   const json_t *v = json_object_get(rec, "n");
-  long x;
+  long long x;
   const char *from = "n";
   if (v && !json_is_null(v)) {
     if (!json_is_integer(v)) {
@@ -239,8 +239,7 @@ int gc_json_size(const gc_jctx *cx, const json_t *rec, const char *infer_key,
               type_name(v));
       return -1;
     }
-    json_int_t big = json_integer_value(v);
-    x = big > 1000000000 ? 1000000000 : big < -1000000000 ? -1000000000 : (long)big;
+    x = (long long)json_integer_value(v);
   } else {
     const json_t *a = json_object_get(rec, infer_key);
     if (!json_is_array(a)) {
@@ -248,18 +247,18 @@ int gc_json_size(const gc_jctx *cx, const json_t *rec, const char *infer_key,
               "no \"n\" and no \"%s\" array to tell the grid size", infer_key);
       return -1;
     }
-    x = (long)json_array_size(a);
+    x = (long long)json_array_size(a);
     from = infer_key;
   }
   if (x < 1) {
     gc_jerr(cx, err, GC_E_RANGE, from, -1, -1,
-            "grid size %ld is too small: a %s grid has 1..%d rows", x, genre,
+            "grid size %lld is too small: a %s grid has 1..%d rows", x, genre,
             max_n);
     return -1;
   }
   if (x > max_n) {
     gc_jerr(cx, err, GC_E_TOO_LARGE, from, -1, -1,
-            "grid size %ld is too large: %s grids go up to %d", x, genre, max_n);
+            "grid size %lld is too large: %s grids go up to %d", x, genre, max_n);
     return -1;
   }
   *n = (int)x;

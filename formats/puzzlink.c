@@ -401,6 +401,14 @@ static int puzzlink_read(const gc_fmt_in *in, size_t *used, json_t **record,
   while (q < len && s[q] != '/' && s[q] != '_')
     q++;
   const pid *p = find_pid(s + g, q - g);
+  if (q == g) {
+    gc_fmt_what(s, len, q, what, sizeof what);
+    gc_fmt_err(in, err, GC_E_SYNTAX, q,
+               "expected the genre name after '?' (as in "
+               "https://puzz.link/p?starbattle/6/6/1/...), got %s",
+               what);
+    return -1;
+  }
   if (!p) {
     gc_fmt_err(in, err, GC_E_UNSUPPORTED, g,
                "puzz.link genre '%.*s' is not one gridcnf reads (starbattle, "
@@ -415,7 +423,9 @@ static int puzzlink_read(const gc_fmt_in *in, size_t *used, json_t **record,
     if ((e - q - 1 != 4) ||
         (strncmp(s + q + 1, "edit", 4) && strncmp(s + q + 1, "play", 4))) {
       gc_fmt_err(in, err, GC_E_SYNTAX, q,
-                 "expected '/' or '_edit' / '_play' after the genre name");
+                 "expected '/' or '_edit' / '_play' after the genre name, got "
+                 "'%.*s'",
+                 (int)(e - q > 20 ? 20 : e - q), s + q);
       return -1;
     }
     q = e;
@@ -458,7 +468,8 @@ static int puzzlink_read(const gc_fmt_in *in, size_t *used, json_t **record,
   int maxn = !strcmp(p->genre, "starbattle") ? P_MAX_N : 32;
   if (size[0] < 1 || size[0] > maxn) {
     gc_fmt_err(in, err, size[0] < 1 ? GC_E_RANGE : GC_E_TOO_LARGE, from,
-               "board size %ld is out of range 1..%d", size[0], maxn);
+               "board size %.*s is out of range 1..%d", (int)(to - from),
+               s + from, maxn);
     return -1;
   }
   if (to >= len) {

@@ -90,6 +90,16 @@ static int number(cur *c, long *v, size_t *at, const char *where) {
   return 0;
 }
 
+/* Length of the number written at s[a] ('-' and digits), to quote it. */
+static int num_len(const char *s, size_t len, size_t a) {
+  size_t e = a;
+  if (e < len && s[e] == '-')
+    e++;
+  while (e < len && s[e] >= '0' && s[e] <= '9')
+    e++;
+  return (int)(e - a);
+}
+
 /* NAME '=' : the name's bounds. */
 static int assignment(cur *c, size_t *name, size_t *name_len) {
   const char *s = c->in->text;
@@ -106,7 +116,16 @@ static int assignment(cur *c, size_t *name, size_t *name_len) {
   while (c->p < c->in->len && is_ident(s[c->p]))
     c->p++;
   *name_len = c->p - *name;
-  return expect(c, '=', "after the name");
+  if (peek(c) == '=') {
+    c->p++;
+    return 0;
+  }
+  char what[32];
+  gc_fmt_what(s, c->in->len, c->p, what, sizeof what);
+  gc_fmt_err(c->in, c->err, GC_E_SYNTAX, c->p,
+             "expected '=' after the name '%.*s', got %s",
+             (int)(*name_len > 40 ? 40 : *name_len), s + *name, what);
+  return -1;
 }
 
 static const char *const side_name[4] = {"left", "right", "top", "bottom"};
@@ -117,6 +136,12 @@ static int clue_lists(cur *c, int *n, int clue[4][PL_MAX_N]) {
     return -1;
   *n = -1;
   for (int k = 0; k < 4; k++) {
+    if (k && peek(c) == ']') {
+      gc_fmt_err(c->in, c->err, GC_E_SHAPE, c->p,
+                 "expected four clue lists (left, right, top, bottom), got %d",
+                 k);
+      return -1;
+    }
     if (k && expect(c, ',', "between the clue lists (left, right, top, bottom)"))
       return -1;
     char where[48];
@@ -148,18 +173,26 @@ static int clue_lists(cur *c, int *n, int clue[4][PL_MAX_N]) {
     c->p++;
     if (*n < 0)
       *n = count;
-    if (count != *n || count == 0) {
+    if (count == 0) {
+      gc_fmt_err(c->in, c->err, GC_E_SHAPE, open,
+                 "the %s clues are an empty list, expected one number per %s "
+                 "(0 = no clue)",
+                 side_name[k], k < 2 ? "row" : "column");
+      return -1;
+    }
+    if (count != *n) {
       gc_fmt_err(c->in, c->err, GC_E_SHAPE, open,
                  "the %s clues are %d numbers, expected %d (one per row or "
                  "column)",
-                 side_name[k], count, *n ? *n : 1);
+                 side_name[k], count, *n);
       return -1;
     }
     for (int i = 0; i < count; i++) {
       if (clue[k][i] < 0 || clue[k][i] > count) {
         gc_fmt_err(c->in, c->err, GC_E_RANGE, at[i],
-                   "%s clue %d is out of range 0..%d (0 = no clue)",
-                   side_name[k], clue[k][i], count);
+                   "%s clue %.*s is out of range 0..%d (0 = no clue)",
+                   side_name[k], num_len(c->in->text, c->in->len, at[i]),
+                   c->in->text + at[i], count);
         return -1;
       }
       gc_fmt_mark(c->in, side_name[k], i, -1, at[i]);
@@ -282,9 +315,11 @@ static int pylists_read(const gc_fmt_in *in, size_t *used, json_t **record,
         (glen - sl != name_len ||
          memcmp(in->text + gname, in->text + name, name_len))) {
       gc_fmt_err(in, err, GC_E_SHAPE, gname,
-                 "'%.*s' follows the clues of '%.*s'", (int)(glen > 40 ? 40 : glen),
-                 in->text + gname, (int)(name_len > 40 ? 40 : name_len),
-                 in->text + name);
+                 "expected the givens of '%.*s' ('%.*s_constlist'), got "
+                 "'%.*s'",
+                 (int)(name_len > 40 ? 40 : name_len), in->text + name,
+                 (int)(name_len > 40 ? 40 : name_len), in->text + name,
+                 (int)(glen > 40 ? 40 : glen), in->text + gname);
       goto fail;
     }
     if (given_list(&c, n, givens))

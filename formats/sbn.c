@@ -47,9 +47,11 @@ static int b36(char c) {
 static size_t border_chars(int n) { return (size_t)(2 * n * (n - 1) + 5) / 6; }
 
 static int sniff(const char *s, size_t len) {
-  if (len < 4 || b36(s[0]) < 1 || b36(s[1]) < 1 || b36(s[2]) < 1 ||
+  if (len < 4 || b36(s[0]) < 0 || b36(s[1]) < 0 || b36(s[2]) < 0 ||
       (s[3] != 'W' && s[3] != 'e'))
     return 0;
+  if (!b36(s[0]) || !b36(s[1]) || !b36(s[2]))
+    return 30; /* a size or star count 0: the reader says so */
   size_t want = border_chars(b36(s[0])), i = 4;
   while (i < len && b64(s[i]) >= 0)
     i++;
@@ -59,7 +61,7 @@ static int sniff(const char *s, size_t len) {
   if (s[0] != s[1])
     return len - 4 == want || len - 4 == border_chars(b36(s[1])) ? 30 : 0;
   if (i < len && s[3] == 'W' && s[i] != '~')
-    return i - 4 >= want ? 30 : 0;
+    return 30;
   return i - 4 >= want ? 90 : 50;
 }
 

@@ -45,15 +45,17 @@ static int is_lower(char c) { return c >= 'a' && c <= 'z'; }
    reader says what is wrong with them. */
 static int sniff(const char *s, size_t len) {
   size_t p = 0;
-  while (p < len && p < 3 && is_digit(s[p]))
+  while (p < len && p < 12 && is_digit(s[p]))
     p++;
   if (p == 0 || (p < len && is_digit(s[p])))
     return 0;
+  size_t digits = p;
   for (size_t k = 0; k < 4 && p < len && is_lower(s[p]); k++)
     p++;
   if (p >= len || (s[p] != ':' && s[p] != '#'))
     return 0;
-  return 90;
+  /* a size of four digits or more: only a weak claim, then "out of range" */
+  return digits <= 3 ? 90 : 30;
 }
 
 static const char *const side_key[4] = {"top", "bottom", "left", "right"};
@@ -91,9 +93,9 @@ static int read_towers(const gc_fmt_in *in, size_t d, int n, json_t **record,
     if (gc_fmt_number(s, len, &q, &v)) {
       if (v < 1 || v > n) {
         gc_fmt_err(in, err, GC_E_RANGE, at,
-                   "clue %ld is out of range 1..%d (leave the field empty for "
+                   "clue %.*s is out of range 1..%d (leave the field empty for "
                    "no clue)",
-                   v, n);
+                   (int)(q - at), s + at, n);
         goto fail;
       }
       clue[k] = (int)v;
@@ -147,7 +149,8 @@ static int read_towers(const gc_fmt_in *in, size_t d, int n, json_t **record,
         }
         if (v < 1 || v > n) {
           gc_fmt_err(in, err, GC_E_RANGE, at,
-                     "%ld in the grid is out of range 1..%d", v, n);
+                     "%.*s in the grid is out of range 1..%d", (int)(q - at),
+                     s + at, n);
           goto fail;
         }
         givens[cell] = (int)v;
@@ -240,7 +243,8 @@ static int read_unequal(const gc_fmt_in *in, size_t d, int n, json_t **record,
     }
     if (v > n) {
       gc_fmt_err(in, err, GC_E_RANGE, at,
-                 "%ld is out of range 0..%d (0 = empty)", v, n);
+                 "%.*s is out of range 0..%d (0 = empty)", (int)(q - at),
+                 s + at, n);
       goto fail;
     }
     givens[cell] = (int)v;
@@ -311,7 +315,7 @@ static int tatham_read(const gc_fmt_in *in, size_t *used, json_t **record,
                "'5:...')");
     return -1;
   }
-  size_t adjacent = 0, diff_at = 0;
+  size_t digits = p, adjacent = 0, diff_at = 0;
   if (p < len && s[p] == 'a')
     adjacent = ++p;
   if (p < len && s[p] == 'd') {
@@ -328,8 +332,8 @@ static int tatham_read(const gc_fmt_in *in, size_t *used, json_t **record,
     gc_fmt_err(in, err, GC_E_SYNTAX, p,
                "'%.*s#...' is a random seed, not a puzzle: only the game's "
                "own generator turns it into one; paste the game ID (Game > "
-               "Specific..., the form '%ld:...') instead",
-               (int)p, s, n);
+               "Specific..., the form '%.*s:...') instead",
+               (int)p, s, (int)digits, s);
     return -1;
   }
   if (p >= len || s[p] != ':') {
@@ -362,7 +366,7 @@ static int tatham_read(const gc_fmt_in *in, size_t *used, json_t **record,
   }
   if (n < 1 || n > T_MAX_N) {
     gc_fmt_err(in, err, n < 1 ? GC_E_RANGE : GC_E_TOO_LARGE, 0,
-               "size %ld is out of range 1..%d", n, T_MAX_N);
+               "size %.*s is out of range 1..%d", (int)digits, s, T_MAX_N);
     return -1;
   }
   if (d == len) {

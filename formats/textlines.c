@@ -66,18 +66,24 @@ void gc_text_err(gc_error *err, gc_code code, const char *source, long line,
 int gc_token_int(const gc_token *t, const char *source, const char *what,
                  long lo, long hi, int *out, gc_error *err) {
   long v = 0;
-  size_t i = 0;
-  int ok = t->len > 0 && t->len <= 9;
+  size_t i = t->len > 1 && t->s[0] == '-'; /* a minus: a number out of range */
+  int ok = t->len > i;
   for (; ok && i < t->len; i++) {
     if (t->s[i] < '0' || t->s[i] > '9')
       ok = 0;
-    else
+    else if (v < 100000000)
       v = v * 10 + (t->s[i] - '0');
   }
   if (!ok) {
     gc_text_err(err, GC_E_SYNTAX, source, t->line, t->col,
                 "%s '%.*s' is not a number", what, (int)(t->len > 20 ? 20 : t->len),
                 t->s);
+    return -1;
+  }
+  if (t->s[0] == '-' || t->len > 9) { /* quoted as written */
+    gc_text_err(err, GC_E_RANGE, source, t->line, t->col,
+                "%s %.*s is out of range %ld..%ld", what,
+                (int)(t->len > 20 ? 20 : t->len), t->s, lo, hi);
     return -1;
   }
   if (v < lo || v > hi) {

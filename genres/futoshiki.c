@@ -59,6 +59,7 @@
 #include "../encoder/order.h"
 #include "../formats/strbuf.h"
 #include "genre.h"
+#include "svg.h"
 
 #define FUTO_MAX_N 32
 
@@ -774,6 +775,63 @@ static char *futo_render(const gc_puzzle *pz, const gc_grid *g) {
   return gc_sb_finish(&b);
 }
 
+/* One chevron of a sign centred on (cx, cy) whose point shows the smaller
+   side: dx, dy is the direction from the point to the open end. */
+static void futo_chevron(gc_strbuf *b, double cx, double cy, int dx, int dy) {
+  const double w = 4, h = 7; /* half depth, half opening */
+  double xy[6] = {cx + dx * w - dy * h, cy + dy * w - dx * h, cx - dx * w,
+                  cy - dy * w,          cx + dx * w + dy * h, cy + dy * w + dx * h};
+  gc_svg_polyline(b, "sign", xy, 3);
+}
+
+/* The picture: every cell its own box, the signs as chevrons in the gaps
+   ('<' / '>' across, the same turned upright down the grid), givens in
+   black, solved digits in the solution colour.  Signs both ways between
+   two cells (unsolvable) are drawn as both chevrons, one beside the other
+   along the gap. */
+static char *futo_svg(const gc_puzzle *pz, const gc_grid *g) {
+  const futo *f = pz->data;
+  int n = pz->n;
+  const double pitch = 50, gap = 16, x0 = 8, y0 = 8;
+  int side = (int)(n * pitch + 2 * x0);
+  gc_strbuf b = {0};
+  gc_svg_begin(&b, side, side, pz->id ? pz->id : "futoshiki");
+  for (int r = 0; r < n; r++)
+    for (int c = 0; c < n; c++)
+      gc_svg_rect(&b, "cell", x0 + c * pitch + gap / 2, y0 + r * pitch + gap / 2,
+                  pitch - gap, pitch - gap);
+  for (int r = 0; r < n; r++)
+    for (int c = 0; c < n; c++) {
+      double mx = x0 + (c + 0.5) * pitch, my = y0 + (r + 0.5) * pitch;
+      unsigned char h = c + 1 < n ? f->h[r * n + c] : 0;
+      unsigned char v = r + 1 < n ? f->v[r * n + c] : 0;
+      double hx = x0 + (c + 1) * pitch, vy = y0 + (r + 1) * pitch;
+      /* Both ways: the two signs one beside the other along the gap. */
+      double off = h == (REL_LT | REL_GT) ? 8 : 0;
+      if (h & REL_LT) /* (r,c) < (r,c+1): '<' */
+        futo_chevron(&b, hx, my - off, 1, 0);
+      if (h & REL_GT)
+        futo_chevron(&b, hx, my + off, -1, 0);
+      off = v == (REL_LT | REL_GT) ? 8 : 0;
+      if (v & REL_LT) /* upper < lower: the point up */
+        futo_chevron(&b, mx - off, vy, 0, 1);
+      if (v & REL_GT)
+        futo_chevron(&b, mx + off, vy, 0, -1);
+    }
+  for (int r = 0; r < n; r++)
+    for (int c = 0; c < n; c++) {
+      int d = f->givens[r * n + c];
+      const char *cls = "given";
+      if (!d && g && g->cell[r * n + c] >= 1 && g->cell[r * n + c] <= n)
+        d = g->cell[r * n + c], cls = "solution";
+      if (d)
+        gc_svg_number(&b, cls, x0 + (c + 0.5) * pitch, y0 + (r + 0.5) * pitch,
+                      (pitch - gap) * (n >= 10 ? 0.5 : 0.65), d);
+    }
+  gc_svg_end(&b);
+  return gc_sb_finish(&b);
+}
+
 static json_t *futo_to_json(const gc_puzzle *pz) {
   const futo *f = pz->data;
   int n = pz->n;
@@ -789,6 +847,49 @@ static json_t *futo_to_json(const gc_puzzle *pz) {
   })
   json_object_set_new(o, "lt", lt);
   return o;
+}
+
+/* A random Latin square, every digit given and every sign between
+   neighbours: the shared generator removes what is not needed, givens and
+   signs mixed in one random order. */
+static int futo_generate(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,
+                         gc_error *err) {
+  int n = p->n;
+  if (n < 1 || n > FUTO_MAX_N) {
+    gc_error_set(err, GC_E_RANGE, 0, 0,
+                 "futoshiki grids go from 1 to %d, not %d", FUTO_MAX_N, n);
+    return -1;
+  }
+  if (p->box_rows || p->box_cols || p->stars > 1) {
+    gc_error_set(err, GC_E_RANGE, 0, 0, "futoshiki has no boxes and no stars");
+    return -1;
+  }
+  if (futo_alloc(pz, n, err) || gc_grid_init(&pz->known, n)) {
+    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
+    return -1;
+  }
+  futo *f = pz->data;
+  const int *x = pz->known.cell;
+  if (gc_random_latin(gx->rng, n, 0, 0, pz->known.cell))
+    return 2;
+  memcpy(f->givens, x, (size_t)(n * n) * sizeof(int));
+  for (int r = 0; r < n; r++)
+    for (int c = 0; c < n; c++) {
+      if (c + 1 < n) {
+        if (x[r * n + c] < x[r * n + c + 1])
+          add_lt(f, n, r, c, r, c + 1);
+        else
+          add_lt(f, n, r, c + 1, r, c);
+      }
+      if (r + 1 < n) {
+        if (x[r * n + c] < x[(r + 1) * n + c])
+          add_lt(f, n, r, c, r + 1, c);
+        else
+          add_lt(f, n, r + 1, c, r, c);
+      }
+    }
+  gx->givens_first = 0;
+  return 0;
 }
 
 static const char *const futo_aliases[] = {"unequal", "inequality", NULL};
@@ -807,6 +908,8 @@ const gc_genre gc_genre_futoshiki = {
     .check = futo_check,
     .givens = futo_givens,
     .render = futo_render,
+    .svg = futo_svg,
     .to_json = futo_to_json,
+    .generate = futo_generate,
     .free_data = free,
 };

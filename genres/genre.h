@@ -17,6 +17,7 @@
 #include <jansson.h>
 
 #include "../encoder/cnf.h"
+#include "../encoder/random.h"
 #include "gridcnf.h"
 #include "../formats/jsonfields.h"
 #include "../formats/textlines.h"
@@ -37,6 +38,19 @@ typedef enum gc_cells {
 } gc_cells;
 
 typedef struct gc_report gc_report;
+
+/* What gc_generate hands a genre's generate member. */
+typedef struct gc_gen_ctx {
+  gc_rng *rng;
+  /* Is pz unique?  1 yes; 0 no, with a second solution in *second (the
+     caller frees it); 2 stopped; -1 with err. */
+  int (*unique)(void *arg, const gc_puzzle *pz, gc_grid *second,
+                gc_error *err);
+  void *arg;
+  int givens_first; /* set by the genre: remove givens before the other
+                       clues (Tatham's order for Towers) */
+  long perturbs;    /* the genre counts its structure changes here */
+} gc_gen_ctx;
 
 /* No genre's max_n exceeds this (the shared checkers' buffers). */
 #define GC_MAX_N 64
@@ -75,10 +89,24 @@ struct gc_genre {
   /* The puzzle (with g's digits or stars when g is not NULL) in the genre's
      text notation, malloc'd; NULL when out of memory. */
   char *(*render)(const gc_puzzle *pz, const gc_grid *g);
+  /* The puzzle as a standalone SVG picture (with g's digits or stars in
+     the solution colour when g is not NULL), malloc'd; NULL when out of
+     memory.  Drawn with genres/svg.h, whose class names it keeps. */
+  char *(*svg)(const gc_puzzle *pz, const gc_grid *g);
   /* The genre's keys of the corpus JSON record (the caller adds id,
      genre, n), as a new object; NULL when out of memory. */
   json_t *(*to_json)(const gc_puzzle *pz);
   void (*free_data)(void *data);
+  /* Optional: a random puzzle for gc_generate (solver-glue/generate.c).
+     pz->genre is set; fills pz->n, pz->data and pz->known (the solution)
+     after p, drawing from gx->rng only.  A genre of clues gives every clue
+     and given of its solution (unique by construction; the shared code
+     then removes clues while unique); a genre whose puzzle is a structure
+     (Star Battle's regions) makes it unique itself, asking gx->unique.
+     0; 1 when gx->unique reported a stop; 2 when this attempt failed and a
+     fresh one may succeed; -1 with err (parameters it cannot make). */
+  int (*generate)(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,
+                  gc_error *err);
 };
 
 /* Where a checker reports broken rules (genres/puzzle.c). */

@@ -192,6 +192,14 @@ char *gc_render_text(const gc_puzzle *pz, const gc_grid *g) {
   return pz->genre->render(pz, g);
 }
 
+char *gc_render_svg(const gc_puzzle *pz, const gc_grid *solution) {
+  if (!pz->genre->svg)
+    return NULL;
+  if (solution && (solution->n != pz->n || !solution->cell))
+    solution = NULL;
+  return pz->genre->svg(pz, solution);
+}
+
 /*------------------------------------------------------------------------*/
 /* The answer key: the "cell" block that every genre declares first.       */
 

@@ -35,6 +35,7 @@
 #include "../encoder/latin.h"
 #include "../formats/strbuf.h"
 #include "genre.h"
+#include "svg.h"
 
 enum { TOP, BOTTOM, LEFT, RIGHT, SIDES };
 static const char *const side_key[SIDES] = {"top", "bottom", "left", "right"};
@@ -238,8 +239,8 @@ static int sky_parse_text(const gc_text *tx, gc_puzzle *pz, gc_error *err) {
   if (n < 1) {
     gc_text_err(err, GC_E_SHAPE, tx->source, at, 1,
                 "a skyscrapers puzzle needs a clue line, at least one row and "
-                "a clue line; found %zu lines",
-                count);
+                "a clue line; found %zu line%s",
+                count, count == 1 ? "" : "s");
     return -1;
   }
   if (n > SKY_MAX_N) {
@@ -472,6 +473,51 @@ static char *sky_render(const gc_puzzle *pz, const gc_grid *g) {
   return gc_sb_finish(&b);
 }
 
+/* The picture: clues in a one-cell strip on each side, the grid with thin
+   lines, box borders (unit edges between boxes) and the outer frame,
+   givens in black, solved digits in the solution colour. */
+static char *sky_svg(const gc_puzzle *pz, const gc_grid *g) {
+  const sky *s = pz->data;
+  int n = pz->n;
+  const double cell = 40, x0 = cell + 8, y0 = cell + 8;
+  int side = (int)(n * cell + 2 * x0);
+  gc_strbuf b = {0};
+  gc_svg_begin(&b, side, side, pz->id ? pz->id : "skyscrapers");
+  gc_svg_grid_lines(&b, x0, y0, n, cell);
+  if (s->br) {
+    int box[SKY_MAX_N * SKY_MAX_N];
+    for (int r = 0; r < n; r++)
+      for (int c = 0; c < n; c++)
+        box[r * n + c] = (r / s->br) * (n / s->bc) + c / s->bc;
+    gc_svg_borders(&b, x0, y0, n, cell, box, "box-border");
+  }
+  gc_svg_frame(&b, x0, y0, n, cell);
+  double fs = cell * 0.5, far = y0 + n * cell + cell / 2;
+  for (int i = 0; i < n; i++) {
+    double mid = x0 + (i + 0.5) * cell; /* also the row's middle: y0 == x0 */
+    if (s->clue[TOP][i])
+      gc_svg_number(&b, "clue", mid, y0 - cell / 2, fs, s->clue[TOP][i]);
+    if (s->clue[BOTTOM][i])
+      gc_svg_number(&b, "clue", mid, far, fs, s->clue[BOTTOM][i]);
+    if (s->clue[LEFT][i])
+      gc_svg_number(&b, "clue", x0 - cell / 2, mid, fs, s->clue[LEFT][i]);
+    if (s->clue[RIGHT][i])
+      gc_svg_number(&b, "clue", far, mid, fs, s->clue[RIGHT][i]);
+  }
+  for (int r = 0; r < n; r++)
+    for (int c = 0; c < n; c++) {
+      int v = s->givens[r * n + c];
+      const char *cls = "given";
+      if (!v && g && g->cell[r * n + c] >= 1 && g->cell[r * n + c] <= n)
+        v = g->cell[r * n + c], cls = "solution";
+      if (v)
+        gc_svg_number(&b, cls, x0 + (c + 0.5) * cell, y0 + (r + 0.5) * cell,
+                      cell * (n >= 10 ? 0.48 : 0.6), v);
+    }
+  gc_svg_end(&b);
+  return gc_sb_finish(&b);
+}
+
 static json_t *sky_to_json(const gc_puzzle *pz) {
   const sky *s = pz->data;
   json_t *o = json_object();
@@ -481,6 +527,53 @@ static json_t *sky_to_json(const gc_puzzle *pz) {
   if (s->br)
     json_object_set_new(o, "boxes", json_pack("[ii]", s->br, s->bc));
   return o;
+}
+
+/* A random Latin square (with the boxes asked for), every clue and every
+   digit given: the shared generator removes what is not needed, givens
+   first (Tatham's order, for puzzles led by their clues). */
+static int sky_generate(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,
+                        gc_error *err) {
+  int n = p->n, br = p->box_rows, bc = p->box_cols;
+  if (n < 1 || n > SKY_MAX_N) {
+    gc_error_set(err, GC_E_RANGE, 0, 0,
+                 "skyscrapers grids go from 1 to %d, not %d", SKY_MAX_N, n);
+    return -1;
+  }
+  if ((br || bc) && (br < 1 || bc < 1 || br * bc != n)) {
+    gc_error_set(err, GC_E_RANGE, 0, 0,
+                 "boxes of %d x %d cells do not tile a %d x %d grid", br, bc,
+                 n, n);
+    return -1;
+  }
+  if (p->stars > 1) {
+    gc_error_set(err, GC_E_RANGE, 0, 0, "skyscrapers have no stars");
+    return -1;
+  }
+  if (sky_alloc(pz, n, err) || gc_grid_init(&pz->known, n)) {
+    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
+    return -1;
+  }
+  sky *s = pz->data;
+  s->br = br, s->bc = bc;
+  if (gc_random_latin(gx->rng, n, br, bc, pz->known.cell))
+    return 2;
+  memcpy(s->givens, pz->known.cell, (size_t)(n * n) * sizeof(int));
+  for (int side = 0; side < SIDES; side++)
+    for (int i = 0; i < n; i++) {
+      int seen = 0, top = 0;
+      for (int q = 0; q < n; q++) {
+        int r, c;
+        line_cell(side, i, q, n, &r, &c);
+        if (pz->known.cell[r * n + c] > top) {
+          top = pz->known.cell[r * n + c];
+          seen++;
+        }
+      }
+      s->clue[side][i] = seen;
+    }
+  gx->givens_first = 1;
+  return 0;
 }
 
 static const char *const sky_aliases[] = {"towers", "skyscraper", NULL};
@@ -499,6 +592,8 @@ const gc_genre gc_genre_skyscrapers = {
     .check = sky_check,
     .givens = sky_givens,
     .render = sky_render,
+    .svg = sky_svg,
     .to_json = sky_to_json,
+    .generate = sky_generate,
     .free_data = free,
 };

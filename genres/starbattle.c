@@ -35,6 +35,7 @@
 #include "../encoder/card.h"
 #include "../formats/strbuf.h"
 #include "genre.h"
+#include "svg.h"
 
 #define SB_MAX_N 40
 #define SB_MAX_M 8
@@ -165,8 +166,9 @@ static int sb_parse_json(const json_t *rec, const gc_jctx *cx, gc_puzzle *pz,
   int k = small_region(n, m, s->region, &size, &first);
   if (k >= 0) {
     gc_jerr(cx, err, GC_E_SHAPE, "regions", first / n, first % n,
-            "region %d has %d cell%s, too few for %d stars", k, size,
-            plural(size), m);
+            "region %d has %d cell%s, too few for %d stars (its first cell is "
+            "r%dc%d)",
+            k, size, plural(size), m, first / n + 1, first % n + 1);
     return -1;
   }
   return 0;
@@ -624,6 +626,45 @@ static int parse_grid(const gc_text *tx, int hm, long hline, long hcol,
     return -1;
   }
   int n = (int)count;
+  /* Rows all of one length w that is not the number of rows: say so, not
+     "row 1 has w cells". */
+  size_t w0 = 0, same = 1;
+  for (size_t r = 0; r < count; r++) {
+    size_t w = 0;
+    for (size_t i = 0; i < ln[r]->len; i++)
+      w += !is_blank(ln[r]->s[i]);
+    if (w > SB_MAX_N) {
+      gc_text_err(err, GC_E_TOO_LARGE, src, ln[r]->lineno, ln[r]->col0,
+                  "row %zu has %zu cells; starbattle grids go up to %d x %d",
+                  r + 1, w, SB_MAX_N, SB_MAX_N);
+      return -1;
+    }
+    if (r == 0)
+      w0 = w;
+    else if (w != w0)
+      same = 0;
+  }
+  if (same && w0 > count) {
+    const gc_text_line *l = ln[count - 1];
+    gc_text_err(err, GC_E_SHAPE, src, l->lineno, l->col0 + (long)l->len,
+                "the grid stops after %zu row%s but its rows have %zu cells (a "
+                "starbattle grid is square; is it cut off?)",
+                count, count == 1 ? "" : "s", w0);
+    return -1;
+  }
+  if (same && w0 < count) {
+    char extra[48];
+    if (count == w0 + 1)
+      snprintf(extra, sizeof extra, "row %zu is one too many", w0 + 1);
+    else
+      snprintf(extra, sizeof extra, "rows %zu..%zu are too many", w0 + 1,
+               count);
+    gc_text_err(err, GC_E_SHAPE, src, ln[w0]->lineno, ln[w0]->col0,
+                "%s: the rows have %zu cell%s, so the grid is %zu x %zu "
+                "(a starbattle grid is square)",
+                extra, w0, w0 == 1 ? "" : "s", w0, w0);
+    return -1;
+  }
   int m = hm ? hm : 1;
   if (m > n) {
     gc_text_err(err, GC_E_RANGE, src, hline, hcol,
@@ -712,9 +753,15 @@ static int parse_grid(const gc_text *tx, int hm, long hline, long hcol,
     char names[SB_MAX_N + 1];
     memcpy(names, s->label, (size_t)nreg);
     names[nreg] = 0;
-    gc_text_err(err, GC_E_SHAPE, src, ln[0]->lineno, ln[0]->col0,
-                "%d region%s (%s) in a %d x %d grid, which needs exactly %d",
-                nreg, plural(nreg), nreg ? names : "none", n, n, n);
+    if (nreg == 0)
+      gc_text_err(err, GC_E_SHAPE, src, ln[0]->lineno, ln[0]->col0,
+                  "no region letters, every cell is '.' (no region); a %d x "
+                  "%d grid needs exactly %d regions",
+                  n, n, n);
+    else
+      gc_text_err(err, GC_E_SHAPE, src, ln[0]->lineno, ln[0]->col0,
+                  "%d region%s (%s) in a %d x %d grid, which needs exactly %d",
+                  nreg, plural(nreg), names, n, n, n);
     return -1;
   }
   int size, first;
@@ -957,6 +1004,33 @@ static char *sb_render(const gc_puzzle *pz, const gc_grid *g) {
   return gc_sb_finish(&b);
 }
 
+/* The picture: cells in no region shaded, thin grid lines, one thick line
+   per unit edge between cells of different regions (a region cell next to
+   a cell in no region counts; the outer frame is one rect of its own), and
+   g's stars in the solution colour. */
+static char *sb_svg(const gc_puzzle *pz, const gc_grid *g) {
+  const sb *s = pz->data;
+  int n = pz->n;
+  const double cell = 40, x0 = 8, y0 = 8;
+  int side = (int)(n * cell + 2 * x0);
+  gc_strbuf b = {0};
+  gc_svg_begin(&b, side, side, pz->id ? pz->id : "starbattle");
+  for (int r = 0; r < n; r++)
+    for (int c = 0; c < n; c++)
+      if (s->region[r * n + c] < 0)
+        gc_svg_rect(&b, "no-region", x0 + c * cell, y0 + r * cell, cell, cell);
+  gc_svg_grid_lines(&b, x0, y0, n, cell);
+  gc_svg_borders(&b, x0, y0, n, cell, s->region, "region-border");
+  gc_svg_frame(&b, x0, y0, n, cell);
+  for (int r = 0; g && r < n; r++)
+    for (int c = 0; c < n; c++)
+      if (g->cell[r * n + c] == 1)
+        gc_svg_star(&b, "star", x0 + (c + 0.5) * cell, y0 + (r + 0.5) * cell,
+                    cell * 0.4);
+  gc_svg_end(&b);
+  return gc_sb_finish(&b);
+}
+
 static json_t *sb_to_json(const gc_puzzle *pz) {
   const sb *s = pz->data;
   json_t *o = json_object();
@@ -965,6 +1039,295 @@ static json_t *sb_to_json(const gc_puzzle *pz) {
     json_object_set_new(o, "regions", gc_json_int_matrix(s->region, pz->n));
   }
   return o;
+}
+
+/*------------------------------------------------------------------------*/
+/* Generation: a random star layout (m per row and column, none touching),
+   the stars gathered into n groups of m nearby ones, each group joined by
+   shortest paths into a region and the regions grown at random over the
+   rest; then, while the solver finds a second solution, a cell where it
+   has a star (and the layout has none) moves to a neighbouring region,
+   which breaks that solution's counts and keeps the layout's (the cell
+   holds no star of it) and every region connected.                        */
+
+typedef struct sb_gen {
+  gc_rng *rng;
+  int n, m;
+  int *star;             /* n * n, 0/1 */
+  int colcnt[SB_MAX_N];
+  long nodes, budget;
+} sb_gen;
+
+/* Places the stars of row r from column `from` on, k still to place.
+   1 done, 0 dead end, -1 over budget. */
+static int sb_place(sb_gen *g, int r, int k, int from) {
+  int n = g->n, m = g->m;
+  if (++g->nodes > g->budget)
+    return -1;
+  if (k == 0) {
+    int rows_left = n - r - 1;
+    for (int c = 0; c < n; c++)
+      if (m - g->colcnt[c] > (rows_left + 1) / 2)
+        return 0; /* a column can no longer get its stars */
+    return r + 1 == n ? 1 : sb_place(g, r + 1, m, 0);
+  }
+  int cand[SB_MAX_N], nc = 0;
+  for (int c = from; c + 2 * (k - 1) < n; c++) {
+    if (g->colcnt[c] >= m)
+      continue;
+    int touch = 0;
+    for (int d = -1; r > 0 && d <= 1; d++)
+      touch |= c + d >= 0 && c + d < n && g->star[(r - 1) * n + c + d];
+    if (!touch)
+      cand[nc++] = c;
+  }
+  gc_rng_shuffle(g->rng, cand, (size_t)nc);
+  for (int i = 0; i < nc; i++) {
+    int c = cand[i];
+    g->star[r * n + c] = 1;
+    g->colcnt[c]++;
+    int res = sb_place(g, r, k - 1, c + 2);
+    if (res)
+      return res;
+    g->star[r * n + c] = 0;
+    g->colcnt[c]--;
+  }
+  return 0;
+}
+
+static int manhattan(int n, int a, int b) {
+  return abs(a / n - b / n) + abs(a % n - b % n);
+}
+
+/* Regions around the stars of g into region (n * n).  0, or 2 when a group
+   could not be joined (another layout may do). */
+static int sb_grow(sb_gen *g, int *region, int *queue, int *from,
+                   int *comp) {
+  int n = g->n, m = g->m, nn = n * n;
+  static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
+  int stars[SB_MAX_N * SB_MAX_M], ns = 0, group[SB_MAX_N * SB_MAX_M];
+  for (int i = 0; i < nn; i++) {
+    region[i] = -1;
+    if (g->star[i])
+      stars[ns++] = i;
+  }
+  gc_rng_shuffle(g->rng, stars, (size_t)ns);
+  for (int i = 0; i < ns; i++)
+    group[i] = -1;
+  /* Groups of m stars: a star, then the free star nearest to the group. */
+  int ng = 0;
+  for (int i = 0; i < ns; i++) {
+    if (group[i] >= 0)
+      continue;
+    group[i] = ng;
+    for (int k = 1; k < m; k++) {
+      int best = -1, bestd = 0, ties = 0;
+      for (int j = 0; j < ns; j++) {
+        if (group[j] >= 0)
+          continue;
+        int d = INT_MAX;
+        for (int q = 0; q < ns; q++)
+          if (group[q] == ng && manhattan(n, stars[q], stars[j]) < d)
+            d = manhattan(n, stars[q], stars[j]);
+        if (best < 0 || d < bestd) {
+          best = j, bestd = d, ties = 1;
+        } else if (d == bestd && gc_rng_below(g->rng, ++ties) == 0)
+          best = j;
+      }
+      group[best] = ng;
+    }
+    ng++;
+  }
+  for (int i = 0; i < ns; i++)
+    region[stars[i]] = group[i];
+  /* Join each group's stars one after another to the part already joined
+     (comp), by a shortest path over unclaimed cells. */
+  for (int c = 0; c < nn; c++)
+    comp[c] = 0;
+  for (int gid = 0; gid < ng; gid++) {
+    int first = 1;
+    for (int i = 0; i < ns; i++) {
+      if (group[i] != gid)
+        continue;
+      int target = stars[i], head = 0, tail = 0, found = 0;
+      if (first) {
+        comp[target] = 1;
+        first = 0;
+        continue;
+      }
+      for (int c = 0; c < nn; c++) {
+        from[c] = -2;
+        if (comp[c] && region[c] == gid) {
+          from[c] = -1;
+          queue[tail++] = c;
+        }
+      }
+      while (head < tail && !found) {
+        int c = queue[head++];
+        for (int d = 0; d < 4 && !found; d++) {
+          int r2 = c / n + dr[d], c2 = c % n + dc[d], x = r2 * n + c2;
+          if (r2 < 0 || r2 >= n || c2 < 0 || c2 >= n || from[x] != -2)
+            continue;
+          if (x == target) {
+            from[x] = c;
+            found = 1;
+          } else if (region[x] < 0) {
+            from[x] = c;
+            queue[tail++] = x;
+          }
+        }
+      }
+      if (!found)
+        return 2;
+      comp[target] = 1;
+      for (int c = from[target]; c >= 0; c = from[c])
+        region[c] = gid, comp[c] = 1;
+    }
+  }
+  /* Grow: a random unclaimed cell next to a region joins one of them. */
+  for (;;) {
+    int k = 0;
+    for (int c = 0; c < nn; c++) {
+      if (region[c] >= 0)
+        continue;
+      for (int d = 0; d < 4; d++) {
+        int r2 = c / n + dr[d], c2 = c % n + dc[d];
+        if (r2 >= 0 && r2 < n && c2 >= 0 && c2 < n && region[r2 * n + c2] >= 0) {
+          queue[k++] = c;
+          break;
+        }
+      }
+    }
+    if (!k)
+      break;
+    int c = queue[gc_rng_below(g->rng, k)], opts[4], no = 0;
+    for (int d = 0; d < 4; d++) {
+      int r2 = c / n + dr[d], c2 = c % n + dc[d];
+      if (r2 >= 0 && r2 < n && c2 >= 0 && c2 < n && region[r2 * n + c2] >= 0)
+        opts[no++] = region[r2 * n + c2];
+    }
+    region[c] = opts[gc_rng_below(g->rng, no)];
+  }
+  return 0;
+}
+
+/* Is region k still connected without cell skip? */
+static int sb_connected_without(int n, const int *region, int k, int skip,
+                                int *queue, int *mark) {
+  int nn = n * n, total = 0, start = -1;
+  for (int c = 0; c < nn; c++) {
+    mark[c] = 0;
+    if (region[c] == k && c != skip) {
+      total++;
+      start = c;
+    }
+  }
+  if (start < 0)
+    return 0;
+  static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
+  int head = 0, tail = 0;
+  queue[tail++] = start;
+  mark[start] = 1;
+  while (head < tail) {
+    int c = queue[head++];
+    for (int d = 0; d < 4; d++) {
+      int r2 = c / n + dr[d], c2 = c % n + dc[d], x = r2 * n + c2;
+      if (r2 < 0 || r2 >= n || c2 < 0 || c2 >= n || mark[x] || x == skip ||
+          region[x] != k)
+        continue;
+      mark[x] = 1;
+      queue[tail++] = x;
+    }
+  }
+  return tail == total;
+}
+
+/* Moves one cell without a star of the layout to a neighbouring region,
+   keeping its region connected: first the cells where the other solution
+   has a star (which breaks it), else any.  0, or 2 when nothing can move. */
+static int sb_perturb(sb_gen *g, int *region, const gc_grid *second,
+                      int *queue, int *mark, int *cells) {
+  int n = g->n, nn = n * n;
+  static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
+  for (int pass = 0; pass < 2; pass++) {
+    int k = 0;
+    for (int c = 0; c < nn; c++)
+      if (!g->star[c] && (pass || second->cell[c]))
+        cells[k++] = c;
+    gc_rng_shuffle(g->rng, cells, (size_t)k);
+    for (int i = 0; i < k; i++) {
+      int c = cells[i], dirs[4] = {0, 1, 2, 3};
+      gc_rng_shuffle(g->rng, dirs, 4);
+      for (int j = 0; j < 4; j++) {
+        int r2 = c / n + dr[dirs[j]], c2 = c % n + dc[dirs[j]];
+        if (r2 < 0 || r2 >= n || c2 < 0 || c2 >= n)
+          continue;
+        int to = region[r2 * n + c2];
+        if (to == region[c] ||
+            !sb_connected_without(n, region, region[c], c, queue, mark))
+          continue;
+        region[c] = to;
+        return 0;
+      }
+    }
+  }
+  return 2;
+}
+
+static int sb_generate(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,
+                       gc_error *err) {
+  int n = p->n, m = p->stars ? p->stars : 1;
+  if (n < 1 || n > SB_MAX_N || m < 1 || m > SB_MAX_M || m > n) {
+    gc_error_set(err, GC_E_RANGE, 0, 0,
+                 "starbattle grids go from 1 to %d with 1 to %d stars (at most "
+                 "the side), not %d x %d with %d",
+                 SB_MAX_N, SB_MAX_M, n, n, m);
+    return -1;
+  }
+  if (p->box_rows || p->box_cols) {
+    gc_error_set(err, GC_E_RANGE, 0, 0, "starbattle has no boxes");
+    return -1;
+  }
+  size_t nn = (size_t)n * (size_t)n;
+  if (sb_alloc(pz, n, m, err) || gc_grid_init(&pz->known, n)) {
+    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
+    return -1;
+  }
+  sb *s = pz->data;
+  int *work = gc_calloc(4 * nn, sizeof *work, err);
+  if (!work)
+    return -1;
+  int *queue = work, *mark = work + nn, *cells = work + 2 * nn;
+  sb_gen g = {gx->rng, n, m, pz->known.cell, {0}, 0, 2000L * n * n};
+  int rc = sb_place(&g, 0, m, 0);
+  if (rc == 0) {
+    gc_error_set(err, GC_E_RANGE, 0, 0,
+                 "no %d x %d grid holds %d star%s in every row and column "
+                 "without two touching",
+                 n, n, m, plural(m));
+    free(work);
+    return -1;
+  }
+  if (rc < 0 || sb_grow(&g, s->region, queue, mark, cells)) {
+    free(work);
+    return 2;
+  }
+  rc = 2;
+  for (int t = 0; t < 40 * n; t++) {
+    gc_grid second = {0, NULL};
+    int u = gx->unique(gx->arg, pz, &second, err);
+    if (u != 0) {
+      rc = u == 1 ? 0 : u == 2 ? 1 : -1;
+      break;
+    }
+    int moved = sb_perturb(&g, s->region, &second, queue, mark, cells);
+    gc_grid_free(&second);
+    if (moved)
+      break;
+    gx->perturbs++;
+  }
+  free(work);
+  return rc;
 }
 
 static const char *const sb_aliases[] = {"stars", "parks", "queens",
@@ -983,6 +1346,8 @@ const gc_genre gc_genre_starbattle = {
     .encode = sb_encode,
     .check = sb_check,
     .render = sb_render,
+    .svg = sb_svg,
     .to_json = sb_to_json,
+    .generate = sb_generate,
     .free_data = free,
 };

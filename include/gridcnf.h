@@ -173,6 +173,14 @@ int gc_check(const gc_puzzle *pz, const gc_grid *g, char *why, size_t size);
    back.  Returns a malloc'd string, or NULL when out of memory. */
 char *gc_render_text(const gc_puzzle *pz, const gc_grid *g);
 
+/* The puzzle as a standalone SVG picture: grid, clues, givens, signs,
+   regions; with solution (not NULL, n x n) its digits or stars are drawn
+   in a second colour.  Element classes: "clue", "given", "solution",
+   "star", "sign", "region-border", "box-border" (one element each per
+   clue, digit, star, sign and unit border edge; see genres/svg.h).
+   Returns a malloc'd string, or NULL when out of memory. */
+char *gc_render_svg(const gc_puzzle *pz, const gc_grid *solution);
+
 /* The puzzle as one corpus JSON record (one line, no newline), malloc'd;
    NULL when out of memory. */
 char *gc_puzzle_json(const gc_puzzle *pz);
@@ -372,6 +380,83 @@ int gc_minimize(const gc_puzzle *pz, const gc_options *opt,
 int gc_backbone(const gc_puzzle *pz, const gc_options *opt,
                 const gc_limits *lim, gc_status *status, gc_grid *fixed,
                 gc_error *err);
+
+/*------------------------------------------------------------------------*/
+/* Generating and rating puzzles.                                          */
+
+/* What gc_generate aims at (see gc_rate for the labels). */
+typedef enum gc_difficulty {
+  GC_DIFFICULTY_ANY = 0, /* a minimal unique puzzle: every clue needed */
+  GC_DIFFICULTY_EASY,    /* solved by unit propagation alone (label "easy");
+                            every clue needed for that, so it may keep a
+                            clue that uniqueness alone would not need */
+  GC_DIFFICULTY_HARD     /* a minimal unique puzzle that propagation and
+                            probing do not solve (label "hard" or
+                            "extreme"); fresh solutions until one is */
+} gc_difficulty;
+
+typedef struct gc_gen_params {
+  int n;                  /* grid side */
+  int stars;              /* Star Battle: stars per row, column and region
+                             (0 = 1) */
+  int box_rows, box_cols; /* Skyscrapers: Sudoku boxes of box_rows x
+                             box_cols cells (0 = none) */
+  uint64_t seed;
+  uint64_t index;         /* puzzle `index` of the seed's sequence (from 1):
+                             each has its own random stream */
+  gc_difficulty difficulty;
+  int max_tries;          /* fresh random solutions before giving up
+                             (0 = 50) */
+} gc_gen_params;
+
+typedef struct gc_gen_info {
+  int tries;         /* random solutions (Star Battle: star layouts) used */
+  long perturbs;     /* Star Battle: region changes made */
+  long calls;        /* SAT calls (and propagation checks) made */
+  int clues_full;    /* clues and givens of the full puzzle */
+  int clues_kept;    /* ... left in the result */
+  double ms;
+} gc_gen_info;
+
+/* A random puzzle of the genre with a unique solution: a random solution,
+   every clue and given it has, then clues removed one after another in a
+   random order while the solution stays unique (one incremental solver,
+   every clue behind a selector literal).  Star Battle builds random
+   regions around a random star layout instead and changes them until the
+   solution is unique.  The result has the id "gen-GENRE-N-sSEED-INDEX",
+   its solution as the known one, and was re-read from its JSON record and
+   proven unique by gc_solve on a fresh solver.  The same parameters give
+   the same puzzle.  Returns 0 with *out (free it); 1 when the time limit
+   or an interrupt stopped it (*out NULL); -1 with err (parameters the
+   genre cannot make: GC_E_RANGE; a genre without a generator or a
+   difficulty not reached in max_tries: GC_E_UNSUPPORTED). */
+int gc_generate(const gc_genre *genre, const gc_gen_params *p,
+                const gc_options *opt, const gc_limits *lim, gc_puzzle **out,
+                gc_gen_info *info, gc_error *err);
+
+/* A difficulty rating from the solver's work (see README, "rate"). */
+typedef struct gc_rating {
+  gc_status status;      /* UNIQUE, MULTIPLE, NONE or UNKNOWN (stopped) */
+  int cells;             /* n * n */
+  int up_cells;          /* cells that unit propagation alone decides */
+  int probe_cells;       /* ... with failed-literal probing on the cell
+                            literals, repeated to a fixpoint */
+  int probe_rounds;      /* probing rounds that decided something */
+  long conflicts_solve;  /* CaDiCaL's learned clauses (one per conflict)
+                            to find the solution */
+  long conflicts_unique; /* ... then to prove that there is no other */
+  double score;          /* 0 (propagation alone) .. 100 */
+  const char *label;     /* "easy", "medium", "hard", "extreme"; NULL
+                            unless the status is UNIQUE */
+  double ms;
+} gc_rating;
+
+/* Rates pz: propagation and probing on its CNF (our own propagator, so
+   that it is exact and deterministic), then CaDiCaL with a learned-clause
+   counter for the search.  The same puzzle and options give the same
+   numbers (but ms).  0, or -1 with err. */
+int gc_rate(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
+            gc_rating *rating, gc_error *err);
 
 /*------------------------------------------------------------------------*/
 /* DIMACS out and back.                                                    */

@@ -41,4 +41,20 @@ int gc_session_failed(gc_session *ss, int lit);
 int gc_session_fixed(gc_session *ss, int lit);
 void gc_session_limit_conflicts(gc_session *ss, int conflicts);
 
+/* Clue removal (setter.c), on a session opened with groups whose solution
+   is blocked permanently, so that UNSAT under a set of selectors means
+   "these clues alone keep the solution unique": tries the groups
+   order[0..count) (indexes into ss->cnf.groups) one after another and
+   drops each whose removal keeps the rest UNSAT (keep[i] = 0), assuming
+   the selectors of the groups still kept.  Groups with no key (rules, not
+   clues) stay.  *calls (may be NULL) counts the SAT calls.  0 done; 1
+   stopped (ss->why); -1 with err. */
+int gc_session_drop_clues(gc_session *ss, const int *order, size_t count,
+                          char *keep, long *calls, gc_error *err);
+/* pz's JSON record without the groups of cnf that keep[i] == 0 dropped (a number
+   becomes 0, a list entry goes) and without "solution"; malloc'd, NULL
+   when out of memory. */
+char *gc_record_without(const gc_puzzle *pz, const gc_cnf *cnf,
+                        const char *keep);
+
 #endif

@@ -176,6 +176,51 @@ static char *strip_record(const gc_puzzle *pz, const gc_group *const *gone,
   return out;
 }
 
+int gc_session_drop_clues(gc_session *ss, const int *order, size_t count,
+                          char *keep, long *calls, gc_error *err) {
+  size_t n = ss->cnf.ngroups;
+  int *trial = malloc((n + 1) * sizeof *trial);
+  if (!trial) {
+    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
+    return -1;
+  }
+  int rc = 0;
+  for (size_t t = 0; t < count; t++) {
+    size_t i = (size_t)order[t];
+    if (i >= n || !keep[i] || !ss->cnf.groups[i].key[0])
+      continue; /* groups with no place in the record are rules */
+    size_t k = 0;
+    for (size_t j = 0; j < n; j++)
+      if (keep[j] && j != i)
+        trial[k++] = ss->cnf.groups[j].selector;
+    int r = gc_session_solve(ss, trial, k);
+    if (calls)
+      ++*calls;
+    if (r == 0) {
+      rc = 1;
+      break;
+    }
+    if (r == 20)
+      keep[i] = 0;
+  }
+  free(trial);
+  return rc;
+}
+
+char *gc_record_without(const gc_puzzle *pz, const gc_cnf *cnf,
+                        const char *keep) {
+  size_t n = cnf->ngroups, ngone = 0;
+  const gc_group **gone = malloc((n + 1) * sizeof *gone);
+  if (!gone)
+    return NULL;
+  for (size_t i = 0; i < n; i++)
+    if (!keep[i])
+      gone[ngone++] = &cnf->groups[i];
+  char *out = strip_record(pz, gone, ngone);
+  free(gone);
+  return out;
+}
+
 int gc_minimize(const gc_puzzle *pz, const gc_options *opt,
                 const gc_limits *lim, gc_status *status, gc_clues *redundant,
                 gc_clues *removed, char **minimal, gc_error *err) {
@@ -236,25 +281,19 @@ int gc_minimize(const gc_puzzle *pz, const gc_options *opt,
   /* A minimal puzzle: drop clues one after another while unique. */
   memset(keep, 1, n);
   size_t ngone = 0;
-  for (size_t i = 0; i < n; i++) {
-    if (!ss.cnf.groups[i].key[0])
-      continue;
-    size_t k = 0;
-    for (size_t j = 0; j < n; j++)
-      if (keep[j] && j != i)
-        trial[k++] = sel[j];
-    r = gc_session_solve(&ss, trial, k);
-    if (r == 0) {
-      rc = 0;
-      goto done;
-    }
-    if (r == 20) {
-      keep[i] = 0;
+  for (size_t i = 0; i < n; i++)
+    trial[i] = (int)i;
+  r = gc_session_drop_clues(&ss, trial, n, keep, NULL, err);
+  if (r) {
+    rc = r < 0 ? -1 : 0;
+    goto done;
+  }
+  for (size_t i = 0; i < n; i++)
+    if (!keep[i]) {
       gone[ngone++] = &ss.cnf.groups[i];
       if (clues_add(removed, ss.cnf.groups[i].what, err))
         goto done;
     }
-  }
   *minimal = strip_record(pz, gone, ngone);
   if (!*minimal) {
     gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");

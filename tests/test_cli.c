@@ -281,6 +281,66 @@ static void test_interrupt(void **state) {
   free(text);
 }
 
+/* The output without the timings, for comparing runs. */
+static void drop_stats(char *s) {
+  for (char *p; (p = strstr(s, ",\"stats\":{"));) {
+    char *q = strchr(p, '}');
+    memmove(p, q + 1, strlen(q + 1) + 1);
+  }
+}
+
+/* --jobs: the same answers in the same order as one job, bad lines and
+   time limits included; SIGINT stops every solve in progress. */
+static void test_jobs(void **state) {
+  (void)state;
+  char *hard = slurp(hard_puzzle());
+  size_t hl = strlen(hard);
+  char *text = malloc(hl + 2000);
+  snprintf(text, hl + 2000, "%s%s%s%s{\"genre\":\"skyscrapers\",\"n\":4,\"top\":[0,0\n%s%s",
+           UNIQUE4, MULTI4, hard, NONE5, UNIQUE4, MULTI4);
+  const char *batch = write_tmp("jobs.jsonl", text);
+  char *one, *three, *err1, *err3;
+  int rc1 = tu_cli(&one, &err1, "solve", "--json", "--timeout", "0.3", batch, NULL);
+  int rc3 = tu_cli(&three, &err3, "solve", "--json", "--jobs", "3", "--timeout", "0.3",
+                   batch, NULL);
+  assert_int_equal(rc1, 65);
+  assert_int_equal(rc3, 65);
+  drop_stats(one);
+  drop_stats(three);
+  assert_string_equal(one, three);
+  assert_string_equal(err1, err3);
+  assert_non_null(strstr(three, "\"stopped\":\"time\""));
+  free(one), free(three), free(err1), free(err3);
+  /* --jobs goes with the embedded solver only */
+  assert_int_equal(tu_cli(NULL, NULL, "solve", "--jobs", "2", "--external", "minisat",
+                          batch, NULL), 64);
+
+  char out[512], two[600];
+  snprintf(out, sizeof out, "%s/jobs.out", tmpdir);
+  snprintf(two, sizeof two, "%s/jobs2.jsonl", tmpdir);
+  FILE *f = fopen(two, "w");
+  fputs(UNIQUE4, f);
+  fputs(hard, f);
+  fputs(hard, f);
+  fclose(f);
+  const char *args[] = {GC_BINARY, "solve", "--json", "--jobs", "2", two, NULL};
+  double el;
+  assert_int_equal(run_binary(args, out, 0.5, &el), 130);
+  assert_true(el < 30.0); /* a hang bound only */
+  char *got = slurp(out);
+  /* complete lines: the small one solved, the hard ones stopped */
+  int lines = 0;
+  for (char *p = got; (p = strchr(p, '\n')); p++)
+    lines++;
+  assert_true(lines >= 2);
+  assert_non_null(strstr(got, "\"status\":\"unique\""));
+  assert_non_null(strstr(got, "\"stopped\":\"interrupt\""));
+  assert_int_equal(got[strlen(got) - 1], '\n');
+  free(got);
+  free(text);
+  free(hard);
+}
+
 static void test_total_timeout(void **state) {
   (void)state;
   char out[512], both[512];
@@ -332,6 +392,7 @@ int main(void) {
       cmocka_unit_test(test_stdin_and_text), cmocka_unit_test(test_timeout),
       cmocka_unit_test(test_interrupt),     cmocka_unit_test(test_write_error),
       cmocka_unit_test(test_total_timeout), cmocka_unit_test(test_size_guards),
+      cmocka_unit_test(test_jobs),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -165,12 +165,66 @@ static void test_decode_checks(void **state) {
   gc_puzzle_free(pz);
 }
 
+/* "c p show" lists the answer-key (cell) variables, before "p cnf". */
+static void check_show(const char *text, int first, int count) {
+  const char *p = strstr(text, "\nc p show ");
+  assert_non_null(p);
+  assert_true(p < strstr(text, "\np cnf "));
+  p += strlen("\nc p show ");
+  int want = first, v, off;
+  while (sscanf(p, "%d%n", &v, &off) == 1 && v != 0) {
+    assert_int_equal(v, want);
+    want++;
+    p += off;
+  }
+  assert_int_equal(v, 0);
+  assert_int_equal(want - first, count);
+  assert_null(strstr(p, "c p show")); /* one line only */
+}
+
+static void test_projection_comment(void **state) {
+  (void)state;
+  gc_puzzle *pz = tu_puzzle(puzzle4, NULL);
+  char *text;
+  size_t len;
+  gc_error e;
+  assert_int_equal(gc_dimacs(pz, NULL, NULL, &text, &len, &e), 0);
+  check_show(text, 1, 4 * 4 * 4);
+  free(text);
+  gc_result res;
+  tu_solve(pz, GC_MODE_FIRST, &res);
+  assert_int_equal(gc_dimacs(pz, NULL, &res.first, &text, &len, &e), 0);
+  check_show(text, 1, 4 * 4 * 4);
+  free(text);
+  gc_result_free(&res);
+  gc_puzzle_free(pz);
+  /* Star Battle: one variable per cell, auxiliaries not shown */
+  pz = tu_puzzle("starbattle\nAAB\nACB\nCCB\n", NULL);
+  gc_options opt;
+  gc_options_default(&opt);
+  opt.sb_window = 1;
+  assert_int_equal(gc_dimacs(pz, &opt, NULL, &text, &len, &e), 0);
+  check_show(text, 1, 9);
+  int nv;
+  assert_int_equal(sscanf(strstr(text, "\np cnf ") + 1, "p cnf %d", &nv), 1);
+  assert_true(nv > 9);
+  free(text);
+  gc_puzzle_free(pz);
+  /* Futoshiki */
+  pz = tu_puzzle("futoshiki\n0<0 0\n0 0 0\n0 0 0\n", NULL);
+  assert_int_equal(gc_dimacs(pz, NULL, NULL, &text, &len, &e), 0);
+  check_show(text, 1, 27);
+  free(text);
+  gc_puzzle_free(pz);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_round_trip),
       cmocka_unit_test(test_block_solution_clause),
       cmocka_unit_test(test_model_reader),
       cmocka_unit_test(test_decode_checks),
+      cmocka_unit_test(test_projection_comment),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -425,6 +425,58 @@ static void test_sbn_codewars_pylists_examples(void **state) {
 }
 
 /*------------------------------------------------------------------------*/
+/* The accepted quirks: a UTF-8 byte-order mark and CRLF line ends read as
+   plain LF text does, in every format and in the genres' own notations.    */
+
+static char *with_bom_crlf(const char *text) {
+  char *out = malloc(3 + 2 * strlen(text) + 1), *o = out;
+  memcpy(o, "\xEF\xBB\xBF", 3);
+  o += 3;
+  for (const char *p = text; *p; p++) {
+    if (*p == '\n')
+      *o++ = '\r';
+    *o++ = *p;
+  }
+  *o = 0;
+  return out;
+}
+
+static void test_bom_crlf(void **state) {
+  (void)state;
+  static const char *const inputs[] = {
+      "{\"genre\":\"skyscrapers\",\"n\":4,\"top\":[0,0,1,2]}\n",
+      "{\"genre\":\"skyscrapers\",\n \"n\":2}\n",
+      "skyscrapers\n  . . 1 2\n. . . . . .\n. . . . . .\n. . . . . .\n. . . . . .\n  . . . .\n",
+      "futoshiki\n0 0<0\n  ^\n0 0 0\n\n2 0 0\n",
+      "starbattle 1\nAAB\nACB\nCCB\n",
+      "parks=[[0, 1, 1], [0, 2, 1], [2, 2, 1]], m=1, n=3\n",
+      "# two IDs\n4:///////3//3///1///,m2b\n4:0,0,0,0,0R,0,2D,0,0,0,0,0,4,0,0,0,\n",
+      "https://puzz.link/p?starbattle/6/6/1/2u9gn9c9jpmk\n",
+      "551WErzW6FG\n",
+      "[0, 0, 1, 2, 0, 2, 0, 0, 0, 3, 0, 0, 0, 1, 0, 0]\n",
+      "ss_1 = [[1,0],[0,0],\n  [0,0],[0,0]]\nss_1_constlist = [([0,0],1),\n  ([1,1],1)]\n",
+  };
+  for (size_t i = 0; i < sizeof inputs / sizeof *inputs; i++) {
+    int n1, n2;
+    gc_puzzle **a = read_all(inputs[i], NULL, NULL, &n1);
+    char *quirky = with_bom_crlf(inputs[i]);
+    gc_puzzle **b = read_all(quirky, NULL, NULL, &n2);
+    assert_true(n1 >= 1);
+    assert_int_equal(n1, n2);
+    for (int k = 0; k < n1; k++) {
+      char *ca = canonical(a[k]), *cb = canonical(b[k]);
+      assert_string_equal(ca, cb);
+      assert_int_equal(gc_puzzle_line(a[k]), gc_puzzle_line(b[k]));
+      free(ca);
+      free(cb);
+    }
+    free(quirky);
+    free_all(a, n1);
+    free_all(b, n2);
+  }
+}
+
+/*------------------------------------------------------------------------*/
 /* Detection                                                               */
 
 static void test_detection(void **state) {
@@ -588,7 +640,7 @@ static void test_errors(void **state) {
   expect_error("ss = [[0,0],[0,0],[0,0],[0,0]]\nss_constlist = [([0,0],1),([0,1],1)]",
                NULL, 2, 34, "1 is given twice in row 1");
   expect_error("ss = [[0,0],[0,0],[0,0],[0,0]]\nxx_constlist = [([0,0],1)]", NULL, 2,
-               1, "'xx_constlist' follows the clues of 'ss'");
+               1, "expected the givens of 'ss' ('ss_constlist'), got 'xx_constlist'");
 }
 
 /* The CLI: convert --to every format, cannot express, the option checks. */
@@ -784,6 +836,7 @@ int main(void) {
       cmocka_unit_test(test_puzzlink_one_cell),
       cmocka_unit_test(test_sbn_codewars_pylists_examples),
       cmocka_unit_test(test_detection),
+      cmocka_unit_test(test_bom_crlf),
       cmocka_unit_test(test_errors),
       cmocka_unit_test(test_cli),
   };

@@ -541,7 +541,7 @@ static void test_bad_inputs(void **state) {
       {"text clue range", "skyscrapers\n . 4 .\n. . . . .\n. . . . .\n. . . . .\n . . .\n",
        GC_E_RANGE, 2, 4, "clue 4 is out of range 0..3"},
       {"text too few lines", "skyscrapers\n . .\n", GC_E_SHAPE, 2, 1,
-       "found 1 lines"},
+       "found 1 line"},
       {"text repeat", "skyscrapers\n . . .\n. 1 . 1 .\n. . . . .\n. . . . .\n . . .\n",
        GC_E_CONTRADICTION, 3, 7, "1 is given twice in the same row"},
       {"text nul byte", "skyscrapers\n . \0 .\n", GC_E_SYNTAX, 2, 4, "NUL"},

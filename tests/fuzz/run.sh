@@ -3,7 +3,7 @@
 # seed corpora there from the project's own test data, and runs each
 # harness for RUNS executions, two at a time.
 #
-#   bash tests/fuzz/run.sh [RUNS] [reader|model|solve]...
+#   bash tests/fuzz/run.sh [RUNS] [reader|model|grid|solve]...
 #
 # RUNS defaults to 1000000; with no names all three harnesses run.  The
 # environment can set GC_FUZZ_JOBS (parallel harnesses, default 2) and
@@ -22,7 +22,7 @@ build=$root/build-fuzz
 runs=${1:-1000000}
 [ $# -gt 0 ] && shift
 names=("$@")
-[ ${#names[@]} -eq 0 ] && names=(reader model solve)
+[ ${#names[@]} -eq 0 ] && names=(reader model grid solve)
 jobs=${GC_FUZZ_JOBS:-2}
 max_time=${GC_FUZZ_MAX_TIME:-7200}
 
@@ -34,7 +34,7 @@ cmake --build "$build" -j2 >/dev/null
 echo "== seeds"
 seeds=$build/seeds
 rm -rf "$seeds"
-mkdir -p "$seeds/puzzles" "$seeds/models"
+mkdir -p "$seeds/puzzles" "$seeds/models" "$seeds/grids"
 for f in "$root"/tests/data/bad/*/* "$root"/examples/*; do
   case "$f" in *.err) continue ;; esac
   [ -f "$f" ] && cp "$f" "$seeds/puzzles/$(basename "$(dirname "$f")")-$(basename "$f")"
@@ -130,7 +130,28 @@ printf 'SAT\n1 -2 3 -4 0\n' > "$seeds/models/minisat-short"
 printf 'INDET\n' > "$seeds/models/indet"
 printf '1 -2 3 0\n' > "$seeds/models/bare"
 printf 's SATISFIABLE\r\nv -1 2\r\nv 3 0\r\n' > "$seeds/models/crlf"
-echo "puzzles: $(ls "$seeds/puzzles" | wc -l) seeds, models: $(ls "$seeds/models" | wc -l) seeds"
+# Grids for fuzz_grid.c's puzzles: solutions as gridcnf prints them (text
+# and JSON), partial ones, and a few hand-written shapes.
+mkdir -p "$seeds/grids"
+# (the puzzles of fuzz_grid.c: keep the two in step)
+mkdir -p "$build/grid-puzzles"
+cat > "$build/grid-puzzles/p0" <<'EOF2'
+{"genre":"skyscrapers","n":6,"top":[0,0,0,4,0,0],"boxes":[2,3]}
+EOF2
+cat > "$build/grid-puzzles/p1" <<'EOF2'
+{"genre":"futoshiki","n":5,"givens":[[0,0,5,0,0],[0,2,0,0,0],[0,0,0,0,0],[0,0,0,3,0],[0,0,0,2,0]],"lt":[[0,1,0,0],[1,4,2,4],[4,3,4,4]]}
+EOF2
+printf 'starbattle 1\nAABBB\nAABCB\nDDBCC\nDEECC\nDEEEC\n' > "$build/grid-puzzles/p2"
+for p in "$build"/grid-puzzles/p*; do
+  b=$(basename "$p")
+  gridcnf solve --count 3 "$p" > "$seeds/grids/$b-text" 2>/dev/null || true
+  gridcnf solve --json "$p" > "$seeds/grids/$b-json" 2>/dev/null || true
+  sed '3,$ s/[0-9*]/./3' "$seeds/grids/$b-text" > "$seeds/grids/$b-partial" || true
+done
+printf '[[1,2],[2,1]]\n' > "$seeds/grids/array"
+printf '12\n2?\n' > "$seeds/grids/compact"
+printf '{"grid":[[null,1],[0,1]]}\n' > "$seeds/grids/object"
+echo "puzzles: $(ls "$seeds/puzzles" | wc -l) seeds, models: $(ls "$seeds/models" | wc -l) seeds, grids: $(ls "$seeds/grids" | wc -l) seeds"
 
 echo "== fuzz: $runs runs per harness, $jobs at a time"
 mkdir -p "$build/logs"
@@ -149,7 +170,8 @@ for name in "${names[@]}"; do
   case "$name" in
     model) seed=$seeds/models ;;
     reader|solve) seed=$seeds/puzzles ;;
-    *) echo "unknown harness '$name' (reader, model or solve)"; exit 64 ;;
+    grid) seed=$seeds/grids ;;
+    *) echo "unknown harness '$name' (reader, model, grid or solve)"; exit 64 ;;
   esac
   rm -rf "$build/artifacts/$name"
   while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done

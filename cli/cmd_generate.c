@@ -1,0 +1,164 @@
+/* cmd_generate.c: gridcnf generate GENRE --size N: random unique puzzles. */
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli_int.h"
+
+static int parse_difficulty(const char *s, gc_difficulty *d) {
+  if (!s || !strcmp(s, "any"))
+    *d = GC_DIFFICULTY_ANY;
+  else if (!strcmp(s, "easy"))
+    *d = GC_DIFFICULTY_EASY;
+  else if (!strcmp(s, "hard"))
+    *d = GC_DIFFICULTY_HARD;
+  else
+    return -1;
+  return 0;
+}
+
+/* The corpus record: id, genre, n, source, difficulty, unique, the
+   genre's keys, solution. */
+static int print_json(cli *c, const gc_puzzle *pz, const char *source,
+                      const char *label) {
+  char *text = gc_puzzle_json(pz);
+  json_t *rec = text ? json_loads(text, 0, NULL) : NULL;
+  free(text);
+  json_t *o = json_object();
+  if (!rec || !o) {
+    json_decref(rec);
+    json_decref(o);
+    return -1;
+  }
+  const char *head[] = {"id", "genre", "n"};
+  for (int i = 0; i < 3; i++)
+    json_object_set(o, head[i], json_object_get(rec, head[i]));
+  json_object_set_new(o, "source", json_string(source));
+  json_object_set_new(o, "difficulty", label ? json_string(label) : json_null());
+  json_object_set_new(o, "unique", json_true());
+  const char *key;
+  json_t *v;
+  json_object_foreach(rec, key, v) {
+    if (!json_object_get(o, key) && strcmp(key, "solution"))
+      json_object_set(o, key, v);
+  }
+  json_object_set(o, "solution", json_object_get(rec, "solution"));
+  json_decref(rec);
+  gc_cli_emit_json(c, o);
+  return 0;
+}
+
+static int cmd_generate(cli *c) {
+  if (c->nfiles != 1)
+    return gc_cli_usage_error(c, "generate takes one genre (e.g. 'gridcnf "
+                                 "generate skyscrapers --size 6')%s",
+                              "");
+  const gc_genre *genre = gc_genre_find(c->files[0]);
+  if (!genre)
+    return gc_cli_usage_error(c, "unknown genre '%s' (see 'gridcnf genres')",
+                              c->files[0]);
+  const char *name = gc_genre_name(genre);
+  if (!c->size)
+    return gc_cli_usage_error(c, "generate needs --size N%s", "");
+  if (c->stars && strcmp(name, "starbattle"))
+    return gc_cli_usage_error(c, "--stars is for starbattle, not %s", name);
+  if (c->box_rows && strcmp(name, "skyscrapers"))
+    return gc_cli_usage_error(c, "--boxes is for skyscrapers, not %s", name);
+  if (c->box_rows && c->box_rows * c->box_cols != c->size)
+    return gc_cli_usage_error(c, "--boxes RxC must tile the grid: R*C = "
+                                 "--size%s",
+                              "");
+  gc_gen_params p;
+  memset(&p, 0, sizeof p);
+  if (parse_difficulty(c->difficulty, &p.difficulty))
+    return gc_cli_usage_error(c, "--difficulty takes any, easy or hard, not '%s'",
+                              c->difficulty);
+  p.n = c->size;
+  p.stars = c->stars;
+  p.box_rows = c->box_rows; /* --boxes RxC: rows x columns, as in the text header */
+  p.box_cols = c->box_cols;
+  if (c->seed_set)
+    p.seed = c->seed;
+  else {
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    p.seed = (uint64_t)ts.tv_sec * 1000003u + (uint64_t)ts.tv_nsec % 1000003u;
+    fprintf(c->err, "gridcnf: generate: --seed %llu (give it to make the same "
+                    "puzzles again)\n",
+            (unsigned long long)p.seed);
+  }
+  long count = c->lim.mode == GC_MODE_COUNT ? c->lim.count : 1;
+  char source[160];
+  snprintf(source, sizeof source, "gridcnf generate %s --size %d --seed %llu",
+           name, p.n, (unsigned long long)p.seed);
+  if (p.stars)
+    snprintf(source + strlen(source), sizeof source - strlen(source),
+             " --stars %d", p.stars);
+  if (p.box_cols)
+    snprintf(source + strlen(source), sizeof source - strlen(source),
+             " --boxes %dx%d", p.box_rows, p.box_cols);
+  if (p.difficulty)
+    snprintf(source + strlen(source), sizeof source - strlen(source),
+             " --difficulty %s", c->difficulty);
+  gc_limits lim = c->lim;
+  lim.mode = GC_MODE_UNIQUE;
+  int code = EX_OK;
+  for (long i = 1; i <= count; i++) {
+    p.index = (uint64_t)i;
+    gc_puzzle *pz = NULL;
+    gc_gen_info info;
+    gc_error e;
+    int r = gc_generate(genre, &p, &c->opt, &lim, &pz, &info, &e);
+    if (r < 0) {
+      gc_cli_print_error(c, &e);
+      /* parameters the genre cannot make are a usage error */
+      code = e.code == GC_E_RANGE ? EX_USAGE : gc_code_exit(e.code);
+      break;
+    }
+    if (r > 0) {
+      fprintf(c->err, "gridcnf: generate: puzzle %ld of %ld: %s\n", i, count,
+              c->interrupt && *c->interrupt ? "interrupted" : "time limit reached");
+      gc_cli_worst(&code, gc_cli_stop_exit(&lim));
+      break;
+    }
+    gc_rating rt;
+    const char *label = NULL;
+    if (gc_rate(pz, &c->opt, &lim, &rt, &e) == 0)
+      label = rt.label;
+    char what[64];
+    if (info.clues_full)
+      snprintf(what, sizeof what, "%d of %d clues kept", info.clues_kept,
+               info.clues_full);
+    else
+      snprintf(what, sizeof what, "%ld region change%s", info.perturbs,
+               info.perturbs == 1 ? "" : "s");
+    fprintf(c->err,
+            "gridcnf: generate: %ld/%ld %s: %s, %s, %d tr%s, %ld checks, "
+            "%.0f ms\n",
+            i, count, gc_puzzle_id(pz), what, label ? label : "not rated",
+            info.tries, info.tries == 1 ? "y" : "ies", info.calls, info.ms);
+    if (c->json) {
+      if (print_json(c, pz, source, label))
+        gc_cli_worst(&code, EX_SOFTWARE);
+    } else {
+      char *text = gc_render_text(pz, NULL);
+      if (text) {
+        fprintf(c->out, "# %s\n%s", gc_puzzle_id(pz), text);
+        free(text);
+      } else
+        gc_cli_worst(&code, EX_SOFTWARE);
+      fflush(c->out);
+    }
+    gc_puzzle_free(pz);
+  }
+  if (ferror(c->out))
+    gc_cli_worst(&code, EX_IOERR);
+  return code;
+}
+
+const gc_command gc_command_generate = {
+    "generate", NULL, 90,
+    "GENRE --size N [--stars M] [--boxes RxC] [--seed S] [--count K] "
+    "[--difficulty any|easy|hard]  random unique puzzles",
+    cmd_generate};

@@ -1,0 +1,53 @@
+/* cmd_rate.c: gridcnf rate PUZZLE...: a difficulty score and label from
+   the solver's work (gc_rate). */
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_int.h"
+
+static int rate_one(cli *c, const char *source, gc_puzzle *pz, double ms,
+                    int *code) {
+  (void)ms;
+  gc_rating rt;
+  gc_error e;
+  if (gc_rate(pz, &c->opt, &c->lim, &rt, &e))
+    return gc_cli_tool_failed(c, source, pz, &e, code);
+  if (c->json) {
+    json_t *o = gc_cli_record_head(pz, gc_status_name(rt.status));
+    json_object_set_new(o, "score", json_real(rt.score));
+    json_object_set_new(o, "label", rt.label ? json_string(rt.label) : json_null());
+    json_object_set_new(o, "cells", json_integer(rt.cells));
+    json_object_set_new(o, "up_cells", json_integer(rt.up_cells));
+    json_object_set_new(o, "probe_cells", json_integer(rt.probe_cells));
+    json_object_set_new(o, "probe_rounds", json_integer(rt.probe_rounds));
+    json_object_set_new(o, "conflicts_solve", json_integer(rt.conflicts_solve));
+    json_object_set_new(o, "conflicts_unique", json_integer(rt.conflicts_unique));
+    json_object_set_new(o, "ms", json_real(floor(rt.ms * 1000 + 0.5) / 1000));
+    gc_cli_emit_json(c, o);
+  } else {
+    gc_cli_print_name(c, source, pz, gc_status_name(rt.status));
+    fprintf(c->out,
+            "; score %.1f (%s): propagation decides %d of %d cells, probing "
+            "%d in %d round%s; %ld + %ld conflicts to solve and prove unique\n",
+            rt.score, rt.label ? rt.label : "not rated: not unique", rt.up_cells,
+            rt.cells, rt.probe_cells, rt.probe_rounds,
+            rt.probe_rounds == 1 ? "" : "s", rt.conflicts_solve,
+            rt.conflicts_unique);
+  }
+  gc_cli_worst(code, rt.status == GC_STATUS_UNIQUE     ? EX_OK
+                     : rt.status == GC_STATUS_MULTIPLE ? EX_MULTIPLE
+                     : rt.status == GC_STATUS_NONE     ? EX_NONE
+                                                       : gc_cli_stop_exit(&c->lim));
+  return rt.status == GC_STATUS_UNKNOWN && c->lim.interrupt && *c->lim.interrupt;
+}
+
+static int cmd_rate(cli *c) {
+  int count = 0;
+  return gc_cli_each_puzzle(c, rate_one, &count);
+}
+
+const gc_command gc_command_rate = {
+    "rate", NULL, 85, "[FILE|-]...  difficulty score and label from the solver's work",
+    cmd_rate};

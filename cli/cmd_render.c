@@ -1,0 +1,234 @@
+/*
+ * cmd_render.c: render [--svg] [--solution] [--out-dir DIR] [-o FILE].
+ *
+ * Draws puzzles: the genre's text notation (gc_render_text), or with --svg
+ * a standalone SVG picture (gc_render_svg).  --solution solves each puzzle
+ * first (the first solution is enough; gc_solve has checked it) and draws
+ * its digits or stars in the solution colour; a puzzle with no solution is
+ * drawn alone, reported on standard error, and the exit code is 1.
+ *
+ * Where it goes: with --out-dir DIR one file per puzzle, DIR/<id>.svg (or
+ * .txt), the id cut down to [A-Za-z0-9._-] (others become '_'), or
+ * puzzle-<line> for a puzzle without an id; a name used twice in one run
+ * gets -2, -3, ... .  Without --out-dir: text goes to standard output (or
+ * -o FILE), puzzles separated by "---"; an SVG is one document, so --svg
+ * draws one puzzle to standard output or -o FILE and a batch of more is a
+ * usage error (64) that asks for --out-dir.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include "cli_int.h"
+
+typedef struct render_run {
+  cli c;          /* first, so that the callback's cli is the run */
+  int drawn;      /* puzzles drawn */
+  char *picture;  /* --svg without --out-dir: the one picture */
+  int too_many;   /* --svg without --out-dir met a second puzzle */
+  FILE *text;     /* text output: c.out, or a memory stream for -o */
+  char **names;   /* file names written under --out-dir */
+  int nnames;
+} render_run;
+
+/* "ID" or "SOURCE:LINE" for messages. */
+static void puzzle_name(const char *source, const gc_puzzle *pz, char *buf,
+                        size_t size) {
+  if (gc_puzzle_id(pz))
+    snprintf(buf, size, "%s", gc_puzzle_id(pz));
+  else
+    snprintf(buf, size, "%s:%ld", source, gc_puzzle_line(pz));
+}
+
+static int safe_char(char ch) {
+  return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') ||
+         (ch >= '0' && ch <= '9') || ch == '.' || ch == '_' || ch == '-';
+}
+
+/* The file name of pz under --out-dir (without the extension); 0, or -1
+   when out of memory. */
+static int file_base(render_run *run, const gc_puzzle *pz, char *buf,
+                     size_t size, const char *ext) {
+  const char *id = gc_puzzle_id(pz);
+  size_t k = 0;
+  for (; id && id[k] && k < 120 && k + 1 < size; k++)
+    buf[k] = safe_char(id[k]) ? id[k] : '_';
+  buf[k] = 0;
+  if (k == 0)
+    snprintf(buf, size, "puzzle-%ld", gc_puzzle_line(pz));
+  else if (buf[0] == '.')
+    buf[0] = '_'; /* no hidden files, no "." or ".." */
+  char base[160];
+  snprintf(base, sizeof base, "%s", buf);
+  for (int again = 2;; again++) {
+    int used = 0;
+    char full[200];
+    snprintf(full, sizeof full, "%s%s", buf, ext);
+    for (int i = 0; i < run->nnames && !used; i++)
+      used = !strcmp(run->names[i], full);
+    if (!used) {
+      char **more = realloc(run->names, (size_t)(run->nnames + 1) * sizeof *more);
+      if (!more)
+        return -1;
+      run->names = more;
+      if (!(more[run->nnames] = malloc(strlen(full) + 1)))
+        return -1;
+      strcpy(more[run->nnames++], full);
+      snprintf(buf, size, "%s", full);
+      return 0;
+    }
+    snprintf(buf, size, "%s-%d", base, again);
+  }
+}
+
+static int write_file(cli *c, const char *path, const char *text) {
+  FILE *f = fopen(path, "wb");
+  if (!f) {
+    fprintf(c->err, "gridcnf: %s: cannot open for writing: %s\n", path,
+            strerror(errno));
+    return EX_IOERR;
+  }
+  size_t len = strlen(text);
+  int bad = fwrite(text, 1, len, f) != len;
+  if (fclose(f) != 0)
+    bad = 1;
+  if (bad) {
+    fprintf(c->err, "gridcnf: %s: writing failed\n", path);
+    return EX_IOERR;
+  }
+  return EX_OK;
+}
+
+static int render_one(cli *c, const char *source, gc_puzzle *pz,
+                      double parse_ms, int *code) {
+  (void)parse_ms;
+  render_run *run = (render_run *)c;
+  char name[160];
+  puzzle_name(source, pz, name, sizeof name);
+  if (c->svg && !c->out_dir && run->drawn) {
+    fprintf(c->err,
+            "gridcnf: render --svg writes one picture to standard output or "
+            "-o FILE, and the input holds more than one puzzle: give "
+            "--out-dir DIR for one file per puzzle, or pick one with --id "
+            "(try 'gridcnf --help')\n");
+    run->too_many = 1; /* EX_USAGE set by cmd_render: it has no severity */
+    return 1;
+  }
+  gc_result res;
+  gc_result_init(&res);
+  const gc_grid *solution = NULL;
+  if (c->solution) {
+    gc_limits lim = c->lim;
+    lim.mode = GC_MODE_FIRST;
+    gc_error e;
+    gc_error_clear(&e);
+    if (gc_solve(pz, &c->opt, &lim, &res, &e)) {
+      gc_result_free(&res);
+      return gc_cli_tool_failed(c, source, pz, &e, code);
+    }
+    if (res.status == GC_STATUS_NONE || res.first.n == 0) {
+      fprintf(c->err, "gridcnf: %s: %s; drawing the puzzle alone\n", name,
+              res.status == GC_STATUS_NONE ? "no solution"
+              : res.stop == GC_STOP_INTERRUPT
+                  ? "interrupted before a solution was found"
+                  : "time limit reached before a solution was found");
+      gc_cli_worst(code, gc_cli_status_exit(&res));
+    } else
+      solution = &res.first;
+  }
+  char *s = c->svg ? gc_render_svg(pz, solution) : gc_render_text(pz, solution);
+  gc_result_free(&res);
+  if (!s) {
+    fprintf(c->err, "gridcnf: %s: out of memory\n", name);
+    gc_cli_worst(code, EX_SOFTWARE);
+    return 1;
+  }
+  int stop = 0;
+  if (c->out_dir) {
+    char file[200], path[4096];
+    if (file_base(run, pz, file, sizeof file, c->svg ? ".svg" : ".txt")) {
+      fprintf(c->err, "gridcnf: out of memory\n");
+      gc_cli_worst(code, EX_SOFTWARE);
+      stop = 1;
+    } else {
+      size_t dl = strlen(c->out_dir);
+      snprintf(path, sizeof path, "%s%s%s", c->out_dir,
+               dl && c->out_dir[dl - 1] == '/' ? "" : "/", file);
+      gc_cli_worst(code, write_file(c, path, s));
+    }
+  } else if (c->svg) {
+    run->picture = s;
+    s = NULL;
+  } else {
+    if (run->drawn)
+      fputs("---\n", run->text);
+    fputs(s, run->text);
+  }
+  run->drawn++;
+  free(s);
+  return stop;
+}
+
+/* Makes --out-dir DIR when it is missing (one level, as mkdir does). */
+static int make_dir(cli *c, const char *dir) {
+  struct stat st;
+  if (mkdir(dir, 0777) == 0 || (errno == EEXIST && stat(dir, &st) == 0 &&
+                                S_ISDIR(st.st_mode)))
+    return EX_OK;
+  fprintf(c->err, "gridcnf: %s: cannot make the output directory: %s\n", dir,
+          errno == EEXIST ? "a file of that name exists" : strerror(errno));
+  return EX_IOERR;
+}
+
+static int cmd_render(cli *c) {
+  if (c->out_dir && c->output)
+    return gc_cli_usage_error(c, "render: --out-dir and -o do not go together%s",
+                              "");
+  if (c->out_dir && !*c->out_dir)
+    return gc_cli_usage_error(c, "render: --out-dir needs a directory%s", "");
+  if (c->out_dir) {
+    int rc = make_dir(c, c->out_dir);
+    if (rc)
+      return rc;
+  }
+  render_run run;
+  memset(&run, 0, sizeof run);
+  run.c = *c;
+  char *mem = NULL;
+  size_t memlen = 0;
+  run.text = c->out;
+  if (!c->svg && !c->out_dir && c->output &&
+      !(run.text = open_memstream(&mem, &memlen))) {
+    fprintf(c->err, "gridcnf: out of memory\n");
+    return EX_SOFTWARE;
+  }
+  int count = 0;
+  int code = gc_cli_each_puzzle(&run.c, render_one, &count);
+  if (run.text != c->out) {
+    int bad = fclose(run.text) != 0 || !mem;
+    if (bad) {
+      fprintf(c->err, "gridcnf: out of memory\n");
+      gc_cli_worst(&code, EX_SOFTWARE);
+    } else if (run.drawn)
+      gc_cli_worst(&code, gc_cli_write_all(c, mem, memlen, "text"));
+    free(mem);
+  }
+  if (run.picture && !run.too_many)
+    gc_cli_worst(&code, gc_cli_write_all(c, run.picture, strlen(run.picture),
+                                         "picture"));
+  free(run.picture);
+  if (run.too_many)
+    code = EX_USAGE;
+  for (int i = 0; i < run.nnames; i++)
+    free(run.names[i]);
+  free(run.names);
+  return code;
+}
+
+const gc_command gc_command_render = {
+    "render", NULL, 45,
+    "[--svg] [--solution] [--out-dir DIR] [FILE|-]...  draw puzzles (text or SVG)",
+    cmd_render};

@@ -1,0 +1,63 @@
+/*
+ * external.h: running other programs from the command line (the `cadical`
+ * that writes certify's DRAT proof, the solver of `solve --external`), and
+ * the file helpers they need.  Only cli/ runs processes; the library never
+ * does.
+ */
+#ifndef GC_CLI_EXTERNAL_H
+#define GC_CLI_EXTERNAL_H
+
+#include <stddef.h>
+
+struct cli;
+struct gc_puzzle;
+
+typedef struct gc_run {
+  int started;   /* 0: the program could not be started (see why) */
+  int exited;    /* 1: it exited; status holds its exit code */
+  int status;    /* exit code, or the signal number when !exited */
+  int timed_out; /* it was stopped at the time limit */
+  int interrupted; /* it was stopped by an interrupt */
+  double ms;     /* wall-clock time */
+  /* internal */
+  long pid;
+  int done, killed;
+  double t0, kill_at;
+} gc_run;
+
+/* Starts argv (argv[0] looked up on PATH, no shell) with standard input
+   from /dev/null, standard output to out_path (NULL: /dev/null) and
+   standard error to err_path (NULL: with standard output).  0, or -1 when
+   it could not be started, with a message in why. */
+int gc_run_start(char *const argv[], const char *out_path,
+                 const char *err_path, gc_run *r, char *why, size_t why_size);
+
+/* Waits for every started run of runs[0..n), stopping each at timeout
+   seconds (<= 0: no limit) or when *interrupt becomes non-zero (interrupt
+   may be NULL); r->exited, status, timed_out, interrupted, ms tell how
+   each ended. */
+void gc_run_wait(gc_run *const runs[], int n, double timeout,
+                 const volatile int *interrupt);
+
+/* gc_run_start and gc_run_wait for one program: 0 when it ran (r says how
+   it ended), -1 when it could not be started (why). */
+int gc_run_program(char *const argv[], const char *out_path,
+                   const char *err_path, double timeout,
+                   const volatile int *interrupt, gc_run *r, char *why,
+                   size_t why_size);
+
+/* Writes len bytes to path (created or truncated).  0 or -1 (errno). */
+int gc_write_file(const char *path, const char *text, size_t len);
+
+/* Creates dir and its missing parents (mode 0777 less umask).  0 or -1. */
+int gc_mkdir_p(const char *dir);
+
+/* The first line of path that contains "error" (or the last non-empty
+   line), for a message; "" when there is none. */
+void gc_file_hint(const char *path, char *buf, size_t size);
+
+/* solve --external CMD for one puzzle (a gc_cli_puzzle_fn). */
+int gc_cli_solve_external(struct cli *c, const char *source,
+                          struct gc_puzzle *pz, double parse_ms, int *code);
+
+#endif

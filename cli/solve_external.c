@@ -1,0 +1,277 @@
+/*
+ * solve_external.c: solve --external 'CMD'.  Instead of the embedded
+ * CaDiCaL, the puzzle's CNF goes to a file in a fresh temporary directory
+ * and CMD runs on it; its model is decoded and checked by the genre's rule
+ * checker (gc_decode), then the CNF with the blocking clause of that
+ * solution runs the same way to prove uniqueness.  The statuses, exit codes
+ * and JSON are those of `solve` (--first stops after the first call; --count
+ * is not offered).
+ *
+ * The command line: CMD is split on spaces and tabs (no quoting, no shell).
+ * A word "{cnf}" is replaced by the CNF's path, otherwise the path is
+ * appended.  A word "{out}" is replaced by the path of a result file, and
+ * the answer is read from that file; otherwise, when the program's name
+ * (after the last '/') starts with "minisat", a result file path is
+ * appended after the CNF (MiniSat writes its model only there); otherwise
+ * the answer is the program's standard output (standard error is kept
+ * apart).  The answer is read by gc_model_read: "s SATISFIABLE" and "v"
+ * lines (cadical, kissat, picosat, ...) or a MiniSat result file.  An exit
+ * code 10 or 20 that disagrees with the answer is an error.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli_int.h"
+#include "external.h"
+
+enum { MAX_WORDS = 60 };
+
+typedef struct ext_cmd {
+  char *copy;
+  char *argv[MAX_WORDS + 3];
+  int argc;
+  int cnf_slot, out_slot; /* indices in argv, or -1 */
+} ext_cmd;
+
+static int parse_cmd(const char *cmd, ext_cmd *x) {
+  memset(x, 0, sizeof *x);
+  x->cnf_slot = x->out_slot = -1;
+  if (!(x->copy = malloc(strlen(cmd) + 1)))
+    return -1;
+  strcpy(x->copy, cmd);
+  for (char *p = x->copy; *p;) {
+    while (*p == ' ' || *p == '\t')
+      *p++ = 0;
+    if (!*p)
+      break;
+    if (x->argc == MAX_WORDS)
+      return -1;
+    if (!strncmp(p, "{cnf}", 5) && (!p[5] || p[5] == ' ' || p[5] == '\t'))
+      x->cnf_slot = x->argc;
+    if (!strncmp(p, "{out}", 5) && (!p[5] || p[5] == ' ' || p[5] == '\t'))
+      x->out_slot = x->argc;
+    x->argv[x->argc++] = p;
+    while (*p && *p != ' ' && *p != '\t')
+      p++;
+  }
+  if (x->argc == 0 || x->cnf_slot == 0 || x->out_slot == 0)
+    return -1;
+  if (x->cnf_slot < 0)
+    x->cnf_slot = x->argc++;
+  const char *base = strrchr(x->argv[0], '/');
+  base = base ? base + 1 : x->argv[0];
+  if (x->out_slot < 0 && !strncmp(base, "minisat", 7))
+    x->out_slot = x->argc++;
+  x->argv[x->argc] = NULL;
+  return 0;
+}
+
+typedef struct ext_call {
+  int sat;         /* 1, 0, -1 */
+  gc_grid grid;    /* sat == 1: the decoded, checked solution */
+  int timed_out, interrupted;
+  double ms;
+} ext_call;
+
+/* Writes the CNF (block: NULL or the grid to exclude), runs the command and
+   reads its answer.  0, or -1 with e (e->line -1 when the program cannot
+   be started). */
+static int ext_run(cli *c, ext_cmd *x, const char *tmp, const gc_puzzle *pz,
+                   const gc_grid *block, double timeout, ext_call *r,
+                   gc_stats *st, gc_error *e) {
+  memset(r, 0, sizeof *r);
+  r->sat = -1;
+  char cnf[4200], out[4200], err[4200], res[4200];
+  snprintf(cnf, sizeof cnf, "%s/%s", tmp, block ? "blocked.cnf" : "puzzle.cnf");
+  snprintf(out, sizeof out, "%s/stdout", tmp);
+  snprintf(err, sizeof err, "%s/stderr", tmp);
+  snprintf(res, sizeof res, "%s/result", tmp);
+  char *text;
+  size_t len;
+  double t0 = gc_cli_now_ms();
+  if (gc_dimacs(pz, &c->opt, block, &text, &len, e))
+    return -1;
+  if (st && !block) {
+    const char *p = strstr(text, "\np cnf ");
+    if (p)
+      sscanf(p, "\np cnf %d %ld", &st->vars, &st->clauses);
+    st->encode_ms = gc_cli_now_ms() - t0;
+  }
+  int wrc = gc_write_file(cnf, text, len);
+  free(text);
+  if (wrc) {
+    gc_error_set(e, GC_E_IO, 0, 0, "cannot write %s: %s", cnf, strerror(errno));
+    return -1;
+  }
+  unlink(res);
+  x->argv[x->cnf_slot] = cnf;
+  if (x->out_slot >= 0)
+    x->argv[x->out_slot] = res;
+  gc_run run;
+  char why[400];
+  if (gc_run_program(x->argv, out, err, timeout, c->interrupt, &run, why,
+                     sizeof why)) {
+    gc_error_set(e, GC_E_INTERNAL, 0, 0, "--external: %s", why);
+    e->line = -1; /* marks "could not start": the batch stops */
+    return -1;
+  }
+  r->ms = run.ms;
+  if (run.timed_out || run.interrupted) {
+    r->timed_out = run.timed_out;
+    r->interrupted = run.interrupted;
+    return 0;
+  }
+  const char *answer = x->out_slot >= 0 ? res : out;
+  char *data = NULL;
+  signed char *values = NULL;
+  int nvars = 0, sat = -1;
+  size_t dlen = 0;
+  gc_error me;
+  gc_error_clear(&me);
+  int bad = gc_read_file(answer, &data, &dlen, 0, &me) ||
+            gc_model_read(data, dlen, answer, &sat, &values, &nvars, &me);
+  free(data);
+  if (bad || (run.exited && run.status == 10 && sat != 1) ||
+      (run.exited && run.status == 20 && sat != 0)) {
+    char hint[300], msg[600];
+    gc_file_hint(err, hint, sizeof hint);
+    gc_error_format(&me, msg, sizeof msg);
+    gc_error_set(e, GC_E_INTERNAL, 0, 0,
+                 "--external: '%s' (%s %d) gave no answer gridcnf can use: "
+                 "%.150s%s%.150s",
+                 x->argv[0], run.exited ? "exit" : "signal", run.status,
+                 bad ? msg : sat == 1 ? "it says SAT" : sat == 0 ? "it says UNSAT"
+                                                                 : "it says unknown",
+                 hint[0] ? "; " : "", hint);
+    free(values);
+    return -1;
+  }
+  r->sat = sat;
+  if (sat == 1 && gc_decode(pz, &c->opt, values, nvars, &r->grid, e)) {
+    char m[256];
+    snprintf(m, sizeof m, "%s", e->message);
+    gc_error_set(e, GC_E_INTERNAL, 0, 0, "--external: the model of '%s': %.200s",
+                 x->argv[0], m);
+    free(values);
+    return -1;
+  }
+  free(values);
+  return 0;
+}
+
+static void rm_tmp(const char *tmp) {
+  static const char *const files[] = {"puzzle.cnf", "blocked.cnf", "stdout",
+                                      "stderr", "result", NULL};
+  char p[4200];
+  for (int i = 0; files[i]; i++) {
+    snprintf(p, sizeof p, "%s/%s", tmp, files[i]);
+    unlink(p);
+  }
+  rmdir(tmp);
+}
+
+int gc_cli_solve_external(cli *c, const char *source, gc_puzzle *pz,
+                          double parse_ms, int *code) {
+  gc_result res;
+  gc_result_init(&res);
+  res.stats.parse_ms = parse_ms;
+  gc_error e;
+  gc_error_clear(&e);
+  ext_cmd x;
+  int stop = 0;
+  char tmp[4096];
+  const char *tdir = getenv("TMPDIR");
+  snprintf(tmp, sizeof tmp, "%s/gridcnf-ext-XXXXXX", tdir && *tdir ? tdir : "/tmp");
+  if (parse_cmd(c->external, &x)) {
+    free(x.copy);
+    gc_error_set(&e, GC_E_USAGE, 0, 0,
+                 "--external: cannot use the command '%.100s' (at most %d words; "
+                 "{cnf} and {out} not first)",
+                 c->external, MAX_WORDS);
+    gc_cli_emit_error_record(c, &e, pz);
+    gc_cli_worst(code, EX_USAGE);
+    return 1;
+  }
+  if (!mkdtemp(tmp)) {
+    free(x.copy);
+    gc_error_set(&e, GC_E_IO, 0, 0, "--external: cannot make a temporary directory: %s",
+                 strerror(errno));
+    gc_cli_emit_error_record(c, &e, pz);
+    gc_cli_worst(code, EX_IOERR);
+    return 1;
+  }
+  double deadline = c->lim.timeout > 0 ? gc_cli_now_ms() + c->lim.timeout * 1e3 : 0;
+  ext_call r1, r2;
+  memset(&r1, 0, sizeof r1);
+  memset(&r2, 0, sizeof r2);
+  if (ext_run(c, &x, tmp, pz, NULL, c->lim.timeout, &r1, &res.stats, &e))
+    goto failed;
+  res.stats.solve_ms = r1.ms;
+  if (r1.timed_out || r1.interrupted || r1.sat < 0) {
+    res.status = GC_STATUS_UNKNOWN;
+    res.stop = r1.interrupted ? GC_STOP_INTERRUPT : r1.timed_out ? GC_STOP_TIME
+                                                                 : GC_STOP_NONE;
+  } else if (r1.sat == 0) {
+    res.status = GC_STATUS_NONE;
+  } else {
+    res.first = r1.grid;
+    r1.grid.cell = NULL;
+    r1.grid.n = 0;
+    res.count = 1;
+    if (c->lim.mode == GC_MODE_FIRST)
+      res.status = GC_STATUS_SOLVED;
+    else {
+      double left = 0;
+      if (deadline) {
+        left = (deadline - gc_cli_now_ms()) / 1e3;
+        if (left < 0.001)
+          left = 0.001;
+      }
+      double t0 = gc_cli_now_ms();
+      if (ext_run(c, &x, tmp, pz, &res.first, left, &r2, NULL, &e))
+        goto failed;
+      res.stats.unique_ms = gc_cli_now_ms() - t0;
+      if (r2.timed_out || r2.interrupted || r2.sat < 0) {
+        res.status = GC_STATUS_UNKNOWN;
+        res.stop = r2.interrupted ? GC_STOP_INTERRUPT : r2.timed_out ? GC_STOP_TIME
+                                                                     : GC_STOP_NONE;
+      } else if (r2.sat == 0) {
+        res.status = GC_STATUS_UNIQUE;
+      } else if (gc_grid_equal(&r2.grid, &res.first)) {
+        gc_error_set(&e, GC_E_INTERNAL, 0, 0,
+                     "--external: '%s' gave the blocked solution again", x.argv[0]);
+        goto failed;
+      } else {
+        res.second = r2.grid;
+        r2.grid.cell = NULL;
+        r2.grid.n = 0;
+        res.count = 2;
+        res.status = GC_STATUS_MULTIPLE;
+      }
+    }
+  }
+  stop = res.stop == GC_STOP_INTERRUPT;
+  gc_cli_emit_result(c, source, pz, &res);
+  gc_cli_worst(code, gc_cli_status_exit(&res));
+  goto done;
+failed:
+  stop = e.line == -1; /* the program is missing: no use going on */
+  if (stop)
+    e.line = 0;
+  if (!e.line) {
+    gc_error_source(&e, source);
+    e.line = gc_puzzle_line(pz);
+  }
+  gc_cli_emit_error_record(c, &e, pz);
+  gc_cli_worst(code, gc_code_exit(e.code));
+done:
+  gc_grid_free(&r2.grid);
+  gc_grid_free(&r1.grid);
+  gc_result_free(&res);
+  rm_tmp(tmp);
+  free(x.copy);
+  return stop;
+}

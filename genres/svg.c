@@ -1,0 +1,164 @@
+/* svg.c: the SVG drawing helpers shared by the genres (see svg.h). */
+#include "svg.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stddef.h>
+
+void gc_svg_begin(gc_strbuf *b, int width, int height, const char *title) {
+  gc_sb_printf(b,
+               "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+               "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
+               "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
+               width, height, width, height);
+  if (title) {
+    gc_sb_put(b, "<title>");
+    gc_svg_escape(b, title);
+    gc_sb_put(b, "</title>\n");
+  }
+  gc_sb_put(b,
+            "<style>\n"
+            "text { font-family: DejaVu Sans, Arial, Helvetica, sans-serif; "
+            "text-anchor: middle; }\n"
+            ".grid { stroke: #9a9a9a; stroke-width: 1; }\n"
+            ".frame { fill: none; stroke: #000; stroke-width: 3; }\n"
+            ".region-border, .box-border { stroke: #000; stroke-width: 3; "
+            "stroke-linecap: square; }\n"
+            ".no-region { fill: #c8c8c8; }\n"
+            ".cell { fill: #fff; stroke: #000; stroke-width: 1.5; }\n"
+            ".clue { fill: #000; }\n"
+            ".given { fill: #000; font-weight: bold; }\n"
+            ".solution { fill: #1c5fb0; }\n"
+            ".star { fill: #1c5fb0; }\n"
+            ".sign { fill: none; stroke: #000; stroke-width: 2; "
+            "stroke-linecap: round; stroke-linejoin: round; }\n"
+            "</style>\n");
+  gc_sb_printf(b, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n",
+               width, height);
+}
+
+void gc_svg_end(gc_strbuf *b) { gc_sb_put(b, "</svg>\n"); }
+
+/* Length of the valid UTF-8 sequence at s, 0 when it is not one. */
+static size_t utf8_len(const unsigned char *s) {
+  size_t len = s[0] < 0x80 ? 1 : s[0] >= 0xc2 && s[0] <= 0xdf ? 2
+                : s[0] >= 0xe0 && s[0] <= 0xef                ? 3
+                : s[0] >= 0xf0 && s[0] <= 0xf4                ? 4
+                                                               : 0;
+  for (size_t i = 1; i < len; i++)
+    if ((s[i] & 0xc0) != 0x80)
+      return 0;
+  if (len == 3 && ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0)))
+    return 0; /* overlong, or a surrogate */
+  if (len == 4 && ((s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90)))
+    return 0; /* overlong, or above U+10FFFF */
+  return len;
+}
+
+void gc_svg_escape(gc_strbuf *b, const char *text) {
+  const unsigned char *s = (const unsigned char *)text;
+  while (*s) {
+    switch (*s) {
+    case '&': gc_sb_put(b, "&amp;"); s++; continue;
+    case '<': gc_sb_put(b, "&lt;"); s++; continue;
+    case '>': gc_sb_put(b, "&gt;"); s++; continue;
+    case '"': gc_sb_put(b, "&quot;"); s++; continue;
+    case '\'': gc_sb_put(b, "&apos;"); s++; continue;
+    default: break;
+    }
+    if (*s < 0x20 && *s != '\t' && *s != '\n' && *s != '\r') {
+      s++; /* not allowed in XML 1.0, not even as a reference */
+      continue;
+    }
+    size_t len = utf8_len(s);
+    if (!len) {
+      gc_sb_put(b, "?");
+      s++;
+      continue;
+    }
+    gc_sb_putn(b, (const char *)s, len);
+    s += len;
+  }
+}
+
+void gc_svg_grid_lines(gc_strbuf *b, double x0, double y0, int n, double cell) {
+  double side = n * cell;
+  for (int i = 1; i < n; i++) {
+    gc_svg_line(b, "grid", x0, y0 + i * cell, x0 + side, y0 + i * cell);
+    gc_svg_line(b, "grid", x0 + i * cell, y0, x0 + i * cell, y0 + side);
+  }
+}
+
+void gc_svg_frame(gc_strbuf *b, double x0, double y0, int n, double cell) {
+  gc_svg_rect(b, "frame", x0, y0, n * cell, n * cell);
+}
+
+int gc_svg_borders(gc_strbuf *b, double x0, double y0, int n, double cell,
+                   const int *label, const char *cls) {
+  int count = 0;
+  for (int r = 0; r < n; r++)
+    for (int c = 0; c < n; c++) {
+      int k = label[r * n + c];
+      double x = x0 + c * cell, y = y0 + r * cell;
+      if (c + 1 < n && label[r * n + c + 1] != k) { /* right edge */
+        gc_svg_line(b, cls, x + cell, y, x + cell, y + cell);
+        count++;
+      }
+      if (r + 1 < n && label[(r + 1) * n + c] != k) { /* bottom edge */
+        gc_svg_line(b, cls, x, y + cell, x + cell, y + cell);
+        count++;
+      }
+    }
+  return count;
+}
+
+void gc_svg_rect(gc_strbuf *b, const char *cls, double x, double y, double w,
+                 double h) {
+  gc_sb_printf(b,
+               "<rect class=\"%s\" x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\"/>\n",
+               cls, x, y, w, h);
+}
+
+void gc_svg_line(gc_strbuf *b, const char *cls, double x1, double y1,
+                 double x2, double y2) {
+  gc_sb_printf(b, "<line class=\"%s\" x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\"/>\n",
+               cls, x1, y1, x2, y2);
+}
+
+void gc_svg_polyline(gc_strbuf *b, const char *cls, const double *xy, int n) {
+  gc_sb_printf(b, "<polyline class=\"%s\" points=\"", cls);
+  for (int i = 0; i < n; i++)
+    gc_sb_printf(b, "%s%.2f,%.2f", i ? " " : "", xy[2 * i], xy[2 * i + 1]);
+  gc_sb_put(b, "\"/>\n");
+}
+
+void gc_svg_text(gc_strbuf *b, const char *cls, double cx, double cy,
+                 double size, const char *text) {
+  /* The baseline a little below the centre: digits are about 0.7 em high,
+     so 0.36 em centres them (dominant-baseline is not honoured by every
+     renderer). */
+  gc_sb_printf(b, "<text class=\"%s\" x=\"%g\" y=\"%.1f\" font-size=\"%g\">",
+               cls, cx, cy + 0.36 * size, size);
+  gc_svg_escape(b, text);
+  gc_sb_put(b, "</text>\n");
+}
+
+void gc_svg_number(gc_strbuf *b, const char *cls, double cx, double cy,
+                   double size, int v) {
+  char buf[16];
+  snprintf(buf, sizeof buf, "%d", v);
+  gc_svg_text(b, cls, cx, cy, size, buf);
+}
+
+void gc_svg_star(gc_strbuf *b, const char *cls, double cx, double cy,
+                 double r) {
+  const double pi = 3.14159265358979323846;
+  double inner = r * 0.382; /* the regular star's inner radius */
+  gc_sb_printf(b, "<polygon class=\"%s\" points=\"", cls);
+  for (int i = 0; i < 10; i++) {
+    double a = -pi / 2 + i * pi / 5, rr = i % 2 ? inner : r;
+    gc_sb_printf(b, "%s%.2f,%.2f", i ? " " : "", cx + rr * cos(a),
+                 cy + rr * sin(a) + r * 0.1);
+  }
+  gc_sb_put(b, "\"/>\n");
+}

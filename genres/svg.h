@@ -1,0 +1,65 @@
+/*
+ * svg.h: drawing helpers for the genres' SVG pictures (`gridcnf render
+ * --svg`).  Every genre draws on a square grid of `cell` pixels whose top
+ * left corner is at (x0, y0); the helpers write SVG elements into a
+ * gc_strbuf (an allocation failure is sticky: gc_sb_finish then gives NULL).
+ *
+ * The class names are the contract that tests and style sheets rely on:
+ *   clue          one <text> per clue outside the grid
+ *   given         one <text> per given digit
+ *   solution      one <text> per solved digit (cells that were not given)
+ *   star          one <polygon> per star
+ *   sign          one <polyline> per inequality sign
+ *   region-border one <line> per unit edge between two neighbouring cells of
+ *                 different regions (the outer frame is not counted: it is
+ *                 the single <rect class="frame">)
+ *   box-border    one <line> per unit edge between two neighbouring cells of
+ *                 different Sudoku boxes (frame not counted either)
+ *   grid, frame, no-region, cell: the thin lines, the outer frame, the
+ *                 shading of a cell in no region, a Futoshiki cell's box.
+ */
+#ifndef GC_GENRES_SVG_H
+#define GC_GENRES_SVG_H
+
+#include "../formats/strbuf.h"
+
+/* The XML declaration, the <svg> element of width x height pixels, a
+   <title> (title escaped; NULL: none), the style sheet and a white
+   background. */
+void gc_svg_begin(gc_strbuf *b, int width, int height, const char *title);
+/* Closes the document. */
+void gc_svg_end(gc_strbuf *b);
+
+/* Writes s with &, <, >, " and ' escaped, and bytes that XML 1.0 does not
+   allow (control characters) left out. */
+void gc_svg_escape(gc_strbuf *b, const char *s);
+
+/* The n-1 thin lines each way (class "grid") of an n x n grid. */
+void gc_svg_grid_lines(gc_strbuf *b, double x0, double y0, int n, double cell);
+/* The outer frame of an n x n grid: one <rect class="frame">. */
+void gc_svg_frame(gc_strbuf *b, double x0, double y0, int n, double cell);
+/* One <line class="cls"> per unit edge between neighbouring cells whose
+   labels differ (label: n x n, row-major); returns how many. */
+int gc_svg_borders(gc_strbuf *b, double x0, double y0, int n, double cell,
+                   const int *label, const char *cls);
+
+/* A <rect class="cls"> of w x h at (x, y). */
+void gc_svg_rect(gc_strbuf *b, const char *cls, double x, double y, double w,
+                 double h);
+/* A <line class="cls">. */
+void gc_svg_line(gc_strbuf *b, const char *cls, double x1, double y1,
+                 double x2, double y2);
+/* A <polyline class="cls"> through n points (xy: x1, y1, x2, y2, ...). */
+void gc_svg_polyline(gc_strbuf *b, const char *cls, const double *xy, int n);
+/* A <text class="cls"> of the given font size, centred on (cx, cy). */
+void gc_svg_text(gc_strbuf *b, const char *cls, double cx, double cy,
+                 double size, const char *text);
+/* gc_svg_text of a number. */
+void gc_svg_number(gc_strbuf *b, const char *cls, double cx, double cy,
+                   double size, int v);
+/* A five-pointed star (<polygon class="cls">) of outer radius r centred
+   on (cx, cy). */
+void gc_svg_star(gc_strbuf *b, const char *cls, double cx, double cy,
+                 double r);
+
+#endif

@@ -1,0 +1,441 @@
+/*
+ * generate.c: gc_generate (encodings.md section 7).  The genre makes a
+ * random solution and the full puzzle of it (genre.h, member generate);
+ * what is shared happens here:
+ *
+ * any, hard  One incremental CaDiCaL with every clue behind a selector
+ *            (gc_session_open with groups): solve under every selector,
+ *            add the solution's blocking clause permanently, then
+ *            gc_session_drop_clues in a random order from the seed (givens
+ *            first when the genre asks for it, and always for hard, since
+ *            givens are what propagation feeds on): a clue goes when the
+ *            rest is still UNSAT, i.e. still makes the solution unique.
+ * easy       The same loop, but a clue goes when unit propagation on the
+ *            rest still decides every cell (propagate.c, the selectors of
+ *            the dropped clues assigned false); no SAT call is needed,
+ *            since a puzzle that propagation solves is unique.
+ *
+ * Star Battle has no clues to drop: its generate member changes regions
+ * until the solution is unique, asking unique_cb (a fresh session per
+ * question, since the regions are the formula).  Every result is then
+ * written as its JSON record, read back as any input is, and proven unique
+ * by gc_solve on a fresh solver; "hard" also rates it (gc_rate) and tries
+ * a fresh solution while it is rated "easy" or "medium".
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "propagate.h"
+#include "session.h"
+
+typedef struct gen_run {
+  const gc_options *opt;
+  const gc_limits *lim;
+  double deadline; /* ms, 0 = none */
+  long calls;
+} gen_run;
+
+/* A copy of the limits with the time that is left; 1 when none is left or
+   an interrupt is pending. */
+static int limits_left(const gen_run *g, gc_limits *out) {
+  memset(out, 0, sizeof *out);
+  if (g->lim)
+    *out = *g->lim;
+  out->mode = GC_MODE_UNIQUE;
+  if (g->lim && g->lim->interrupt && *g->lim->interrupt)
+    return 1;
+  if (g->deadline > 0) {
+    double left = g->deadline - gc_now_ms();
+    if (left <= 0)
+      return 1;
+    out->timeout = left / 1e3;
+  }
+  return 0;
+}
+
+/* gc_gen_ctx.unique: a fresh session on pz (its structure changed since
+   the last question). */
+static int unique_cb(void *arg, const gc_puzzle *pz, gc_grid *second,
+                     gc_error *err) {
+  gen_run *g = arg;
+  gc_limits lim;
+  if (limits_left(g, &lim))
+    return 2;
+  gc_session ss;
+  int r = gc_session_open(&ss, pz, g->opt, &lim, 0, err);
+  if (r)
+    return r < 0 ? -1 : 2;
+  int rc = -1;
+  gc_grid first = {0, NULL};
+  g->calls++;
+  r = gc_session_solve(&ss, NULL, 0);
+  if (r != 10) {
+    if (r == 0)
+      rc = 2;
+    else
+      gc_error_set(err, GC_E_INTERNAL, 0, 0,
+                   "the generated layout is not a solution of its puzzle");
+    goto done;
+  }
+  if (gc_session_grid(&ss, &first, err))
+    goto done;
+  if (!gc_grid_equal(&first, &pz->known)) {
+    *second = first;
+    first.cell = NULL;
+    first.n = 0;
+    rc = 0;
+    goto done;
+  }
+  if (gc_session_block(&ss, &first, err))
+    goto done;
+  g->calls++;
+  r = gc_session_solve(&ss, NULL, 0);
+  if (r == 0)
+    rc = 2;
+  else if (r == 20)
+    rc = 1;
+  else
+    rc = gc_session_grid(&ss, second, err) ? -1 : 0;
+done:
+  gc_grid_free(&first);
+  gc_session_close(&ss);
+  return rc;
+}
+
+/* The groups that are clues (a place in the record), in a random order,
+   givens first when asked. */
+static size_t clue_order(const gc_cnf *cnf, gc_rng *rng, int givens_first,
+                         int *order) {
+  size_t k = 0;
+  for (size_t i = 0; i < cnf->ngroups; i++)
+    if (cnf->groups[i].key[0])
+      order[k++] = (int)i;
+  gc_rng_shuffle(rng, order, k);
+  if (givens_first) {
+    int *tmp = order + k; /* room for k more (the caller's buffer is 2x) */
+    size_t a = 0;
+    for (int pass = 0; pass < 2; pass++)
+      for (size_t i = 0; i < k; i++)
+        if (!strcmp(cnf->groups[order[i]].key, "givens") == !pass)
+          tmp[a++] = order[i];
+    memcpy(order, tmp, k * sizeof *order);
+  }
+  return k;
+}
+
+static int count_kept(const gc_cnf *cnf, const char *keep, int *full) {
+  int kept = 0;
+  *full = 0;
+  for (size_t i = 0; i < cnf->ngroups; i++)
+    if (cnf->groups[i].key[0]) {
+      ++*full;
+      kept += keep[i] != 0;
+    }
+  return kept;
+}
+
+static void nomem(gc_error *err) {
+  gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
+}
+
+/* Clue removal while unique (any, hard).  0 with *record; 1 stopped; -1. */
+static int reduce_unique(gen_run *g, const gc_puzzle *pz, gc_rng *rng,
+                         int givens_first, char **record, gc_gen_info *info,
+                         gc_error *err) {
+  gc_limits lim;
+  if (limits_left(g, &lim))
+    return 1;
+  gc_session ss;
+  int r = gc_session_open(&ss, pz, g->opt, &lim, 1, err);
+  if (r)
+    return r < 0 ? -1 : 1;
+  int rc = -1;
+  size_t n = ss.cnf.ngroups;
+  int *sel = malloc((n + 1) * sizeof *sel);
+  int *order = malloc((2 * n + 1) * sizeof *order);
+  char *keep = malloc(n + 1);
+  gc_grid sol = {0, NULL};
+  if (!sel || !order || !keep) {
+    nomem(err);
+    goto done;
+  }
+  for (size_t i = 0; i < n; i++)
+    sel[i] = ss.cnf.groups[i].selector;
+  memset(keep, 1, n);
+  g->calls++;
+  r = gc_session_solve(&ss, sel, n);
+  if (r == 0) {
+    rc = 1;
+    goto done;
+  }
+  if (r != 10 || gc_session_grid(&ss, &sol, err) ||
+      !gc_grid_equal(&sol, &pz->known)) {
+    if (!err->code)
+      gc_error_set(err, GC_E_INTERNAL, 0, 0,
+                   "the full puzzle does not have its solution as the first "
+                   "model");
+    goto done;
+  }
+  if (gc_session_block(&ss, &sol, err))
+    goto done;
+  g->calls++;
+  r = gc_session_solve(&ss, sel, n);
+  if (r != 20) {
+    if (r == 0)
+      rc = 1;
+    else
+      gc_error_set(err, GC_E_INTERNAL, 0, 0, "the full puzzle is not unique");
+    goto done;
+  }
+  size_t k = clue_order(&ss.cnf, rng, givens_first, order);
+  r = gc_session_drop_clues(&ss, order, k, keep, &g->calls, err);
+  if (r) {
+    rc = r < 0 ? -1 : 1;
+    goto done;
+  }
+  info->clues_kept = count_kept(&ss.cnf, keep, &info->clues_full);
+  if (!(*record = gc_record_without(pz, &ss.cnf, keep))) {
+    nomem(err);
+    goto done;
+  }
+  rc = 0;
+done:
+  gc_grid_free(&sol);
+  free(sel);
+  free(order);
+  free(keep);
+  gc_session_close(&ss);
+  return rc;
+}
+
+/* Does propagation decide every cell with the clues in keep? */
+static int up_solves(gc_up *u, const gc_cnf *cnf, const gc_block *cell,
+                     const char *keep) {
+  size_t mark = gc_up_mark(u);
+  int ok = 1;
+  for (size_t j = 0; j < cnf->ngroups && ok; j++) {
+    int s = cnf->groups[j].selector;
+    ok = gc_up_assume(u, keep[j] ? s : -s) == 0;
+  }
+  ok = ok && gc_up_cells(u, cell) == cell->d0 * cell->d1;
+  gc_up_undo(u, mark);
+  return ok;
+}
+
+/* Clue removal while propagation alone solves it (easy).  0 with
+   *record; 2 when the full puzzle is not solved by propagation (a genre
+   with no clues to give); -1. */
+static int reduce_easy(gen_run *g, const gc_puzzle *pz, gc_rng *rng,
+                       int givens_first, char **record, gc_gen_info *info,
+                       gc_error *err) {
+  gc_cnf cnf;
+  gc_memsink mem;
+  memset(&mem, 0, sizeof mem);
+  gc_cnf_init(&cnf, gc_sink_memory(&mem), g->opt);
+  cnf.want_groups = 1;
+  int rc = -1;
+  gc_up *u = NULL;
+  size_t n = 0;
+  int *order = NULL;
+  char *keep = NULL;
+  if (pz->genre->encode(pz, &cnf, err) || gc_cnf_status(&cnf)) {
+    if (!err->code)
+      gc_error_set(err, gc_cnf_status(&cnf) ? gc_cnf_status(&cnf) : GC_E_INTERNAL,
+                   0, 0, "encoding failed");
+    goto done;
+  }
+  n = cnf.ngroups;
+  const gc_block *cell = gc_cnf_find_block(&cnf, "cell");
+  order = malloc((2 * n + 1) * sizeof *order);
+  keep = malloc(n + 1);
+  if (!order || !keep || !(u = gc_up_new(&mem, cnf.nvars))) {
+    nomem(err);
+    goto done;
+  }
+  memset(keep, 1, n);
+  g->calls++;
+  if (gc_up_root_conflict(u) || !up_solves(u, &cnf, cell, keep)) {
+    rc = 2;
+    goto done;
+  }
+  size_t k = clue_order(&cnf, rng, givens_first, order);
+  for (size_t t = 0; t < k; t++) {
+    if (g->lim && g->lim->interrupt && *g->lim->interrupt) {
+      rc = 1;
+      goto done;
+    }
+    keep[order[t]] = 0;
+    g->calls++;
+    if (!up_solves(u, &cnf, cell, keep))
+      keep[order[t]] = 1;
+  }
+  info->clues_kept = count_kept(&cnf, keep, &info->clues_full);
+  if (!(*record = gc_record_without(pz, &cnf, keep))) {
+    nomem(err);
+    goto done;
+  }
+  rc = 0;
+done:
+  gc_up_free(u);
+  free(order);
+  free(keep);
+  gc_cnf_release(&cnf);
+  gc_memsink_free(&mem);
+  return rc;
+}
+
+/* The record with its solution, read back as input is read. */
+static gc_puzzle *read_back(const char *record, const gc_grid *known,
+                            gc_error *err) {
+  json_t *o = json_loads(record, 0, NULL);
+  char *text = NULL;
+  if (o) {
+    json_object_set_new(o, "solution", gc_json_int_matrix(known->cell, known->n));
+    text = json_dumps(o, JSON_COMPACT);
+    json_decref(o);
+  }
+  if (!text) {
+    nomem(err);
+    return NULL;
+  }
+  gc_read_options ro = {"json", NULL};
+  gc_puzzle *pz = NULL;
+  gc_reader *rd = gc_reader_new(text, strlen(text), "generated", &ro, err);
+  if (rd && gc_reader_next(rd, &pz, err) != GC_READ_PUZZLE) {
+    pz = NULL;
+    if (!err->code)
+      gc_error_set(err, GC_E_INTERNAL, 0, 0, "the generated record did not read");
+    else
+      err->code = GC_E_INTERNAL;
+  }
+  gc_reader_free(rd);
+  free(text);
+  return pz;
+}
+
+/* A fresh solve: 0 unique with the known solution; 1 stopped; -1. */
+static int prove_unique(gen_run *g, const gc_puzzle *pz, gc_error *err) {
+  gc_limits lim;
+  if (limits_left(g, &lim))
+    return 1;
+  gc_result res;
+  if (gc_solve(pz, g->opt, &lim, &res, err))
+    return -1;
+  g->calls += 2;
+  int rc = 0;
+  if (res.status == GC_STATUS_UNKNOWN)
+    rc = 1;
+  else if (res.status != GC_STATUS_UNIQUE || !gc_puzzle_known(pz) ||
+           !gc_grid_equal(&res.first, gc_puzzle_known(pz))) {
+    gc_error_set(err, GC_E_INTERNAL, 0, 0,
+                 "the generated puzzle is %s on a fresh solver, not unique "
+                 "with its solution",
+                 gc_status_name(res.status));
+    rc = -1;
+  }
+  gc_result_free(&res);
+  return rc;
+}
+
+static const char *difficulty_name(gc_difficulty d) {
+  return d == GC_DIFFICULTY_EASY ? "easy" : d == GC_DIFFICULTY_HARD ? "hard" : "any";
+}
+
+int gc_generate(const gc_genre *genre, const gc_gen_params *p,
+                const gc_options *opt, const gc_limits *lim, gc_puzzle **out,
+                gc_gen_info *info, gc_error *err) {
+  double t0 = gc_now_ms();
+  gc_options defaults;
+  if (!opt) {
+    gc_options_default(&defaults);
+    opt = &defaults;
+  }
+  gc_gen_info scratch;
+  if (!info)
+    info = &scratch;
+  memset(info, 0, sizeof *info);
+  gc_error_clear(err);
+  *out = NULL;
+  if (!genre->generate) {
+    gc_error_set(err, GC_E_UNSUPPORTED, 0, 0,
+                 "gridcnf has no generator for %s puzzles",
+                 genre->name);
+    return -1;
+  }
+  gen_run g = {opt, lim, 0, 0};
+  if (lim && lim->timeout > 0)
+    g.deadline = t0 + lim->timeout * 1e3;
+  gc_rng rng;
+  gc_rng_seed(&rng, p->seed, p->index);
+  char id[128];
+  snprintf(id, sizeof id, "gen-%s-%d-s%llu-%llu", genre->name, p->n,
+           (unsigned long long)p->seed, (unsigned long long)p->index);
+  int tries = p->max_tries > 0 ? p->max_tries : 50, rc = -1;
+  for (int t = 1; t <= tries; t++) {
+    info->tries = t;
+    gc_limits left;
+    if (limits_left(&g, &left)) {
+      rc = 1;
+      break;
+    }
+    gc_puzzle *pz = calloc(1, sizeof *pz);
+    if (!pz || !(pz->id = malloc(strlen(id) + 1))) {
+      free(pz);
+      nomem(err);
+      break;
+    }
+    strcpy(pz->id, id);
+    pz->genre = genre;
+    pz->line = 1;
+    gc_gen_ctx gx = {&rng, unique_cb, &g, 0, 0};
+    int r = genre->generate(pz, p, &gx, err);
+    info->perturbs += gx.perturbs;
+    char *record = NULL;
+    if (p->difficulty == GC_DIFFICULTY_HARD)
+      gx.givens_first = 1; /* givens are what propagation feeds on */
+    if (r == 0)
+      r = p->difficulty == GC_DIFFICULTY_EASY
+              ? reduce_easy(&g, pz, &rng, gx.givens_first, &record, info, err)
+              : reduce_unique(&g, pz, &rng, gx.givens_first, &record, info,
+                              err);
+    gc_puzzle *res = NULL;
+    if (r == 0 && !(res = read_back(record, &pz->known, err)))
+      r = -1;
+    free(record);
+    gc_puzzle_free(pz);
+    if (r == 0)
+      r = prove_unique(&g, res, err);
+    if (r == 0 && p->difficulty != GC_DIFFICULTY_ANY) {
+      gc_rating rt;
+      if (limits_left(&g, &left))
+        r = 1;
+      else if (gc_rate(res, opt, &left, &rt, err))
+        r = -1;
+      else if (rt.status == GC_STATUS_UNKNOWN)
+        r = 1;
+      else if (p->difficulty == GC_DIFFICULTY_EASY
+                   ? strcmp(rt.label, "easy") != 0
+                   : (!strcmp(rt.label, "easy") || !strcmp(rt.label, "medium")))
+        r = 2;
+    }
+    if (r == 0) {
+      *out = res;
+      rc = 0;
+      break;
+    }
+    gc_puzzle_free(res);
+    if (r == 1 || r < 0) {
+      rc = r;
+      break;
+    }
+  }
+  if (rc == -1 && !err->code)
+    gc_error_set(err, GC_E_UNSUPPORTED, 0, 0,
+                 "no %s %dx%d puzzle of difficulty %s in %d "
+                 "tries",
+                 genre->name, p->n, p->n, difficulty_name(p->difficulty), tries);
+  info->calls = g.calls;
+  info->ms = gc_now_ms() - t0;
+  return rc;
+}

@@ -1,0 +1,193 @@
+/*
+ * rate.c: gc_rate, a difficulty rating from the work a solver needs, in
+ * three stages (the proxy encodings.md section 7 suggests, after Lynce &
+ * Ouaknine's study of Sudoku: what propagation decides, then what
+ * failed-literal probing decides):
+ *
+ * 1. Unit propagation on the puzzle's CNF (propagate.c): up_cells, the
+ *    cells it decides.
+ * 2. Failed-literal probing on the cell literals (a one-hot "r3c4 = 5", a
+ *    boolean cell either way): assume it and propagate; a conflict fixes
+ *    the opposite at the root.  Rounds over every open literal until a
+ *    round fixes nothing: probe_cells, probe_rounds.
+ * 3. CaDiCaL on the same CNF with a learned-clause counter
+ *    (ccadical_set_learn: one clause per conflict, plus the units its
+ *    inprocessing learns; the 1.5.3 C API has no statistics getter): to
+ *    find the solution, then to prove that there is no other.
+ *
+ * All three are deterministic for a given puzzle and options.  Score, 0 to
+ * 100: 40 x the share of cells propagation leaves open, + 30 x the share
+ * probing leaves open, + 30 x min(1, log10(1 + conflicts) / 4).  Labels:
+ * easy = propagation decides every cell; medium = probing does; hard = it
+ * needs search, fewer than GC_RATE_EXTREME conflicts; extreme = more.
+ */
+#include <ccadical.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "propagate.h"
+#include "session.h"
+
+#define GC_RATE_EXTREME 200
+
+static void count_learned(void *state, int *clause) {
+  (void)clause;
+  ++*(long *)state;
+}
+
+static int stopped(const gc_limits *lim, double deadline) {
+  if (lim && lim->interrupt && *lim->interrupt)
+    return 1;
+  return deadline > 0 && gc_now_ms() >= deadline;
+}
+
+/* Stages 1 and 2.  0; 1 stopped; -1 out of memory.  *unsat when
+   propagation refutes the puzzle. */
+static int propagation(const gc_puzzle *pz, const gc_options *opt,
+                       const gc_limits *lim, double deadline, gc_rating *rt,
+                       int *unsat, gc_error *err) {
+  gc_cnf cnf;
+  gc_memsink mem;
+  *unsat = 0;
+  if (gc_encode_memory(pz, opt, &cnf, &mem, err)) {
+    gc_cnf_release(&cnf);
+    gc_memsink_free(&mem);
+    return -1;
+  }
+  int rc = -1;
+  const gc_block *cell = gc_cnf_find_block(&cnf, "cell");
+  gc_up *u = gc_up_new(&mem, cnf.nvars);
+  int nkeys = cell ? cell->d0 * cell->d1 * (cell->d2 == 1 ? 2 : cell->d2) : 0;
+  int *keys = malloc(((size_t)nkeys + 1) * sizeof *keys);
+  if (!u || !keys || !cell) {
+    gc_error_set(err, cell ? GC_E_NOMEM : GC_E_INTERNAL, 0, 0,
+                 cell ? "out of memory" : "the encoding has no cell block");
+    goto done;
+  }
+  if (gc_up_root_conflict(u)) {
+    *unsat = 1;
+    rc = 0;
+    goto done;
+  }
+  rt->up_cells = gc_up_cells(u, cell);
+  int k = 0;
+  for (int r = 0; r < cell->d0; r++)
+    for (int c = 0; c < cell->d1; c++)
+      for (int v = 0; v < cell->d2; v++) {
+        int var = gc_block_var(cell, r, c, v);
+        keys[k++] = var;
+        if (cell->d2 == 1)
+          keys[k++] = -var;
+      }
+  for (int changed = 1; changed && !*unsat;) {
+    changed = 0;
+    for (int i = 0; i < k && !*unsat; i++) {
+      if (gc_up_value(u, keys[i]))
+        continue;
+      if ((i & 63) == 0 && stopped(lim, deadline)) {
+        rc = 1;
+        goto done;
+      }
+      size_t mark = gc_up_mark(u);
+      if (gc_up_assume(u, keys[i]) == 0) {
+        gc_up_undo(u, mark);
+        continue;
+      }
+      gc_up_undo(u, mark);
+      changed = 1;
+      if (gc_up_assume(u, -keys[i]))
+        *unsat = 1; /* both ways fail: no solution */
+    }
+    rt->probe_rounds += changed;
+  }
+  rt->probe_cells = *unsat ? 0 : gc_up_cells(u, cell);
+  rc = 0;
+done:
+  free(keys);
+  gc_up_free(u);
+  gc_cnf_release(&cnf);
+  gc_memsink_free(&mem);
+  return rc;
+}
+
+/* Stage 3.  0; -1 with err. */
+static int search(const gc_puzzle *pz, const gc_options *opt,
+                  const gc_limits *lim, gc_rating *rt, gc_error *err) {
+  gc_session ss;
+  int r = gc_session_open(&ss, pz, opt, lim, 0, err);
+  if (r)
+    return r < 0 ? -1 : 0; /* stopped while encoding: unknown */
+  long learned = 0;
+  ccadical_set_learn(ss.solver, &learned, INT_MAX, count_learned);
+  int rc = -1;
+  gc_grid g = {0, NULL};
+  r = gc_session_solve(&ss, NULL, 0);
+  rt->conflicts_solve = learned;
+  if (r != 10) {
+    if (r == 20)
+      rt->status = GC_STATUS_NONE;
+    rc = 0;
+    goto done;
+  }
+  if (gc_session_grid(&ss, &g, err) || gc_session_block(&ss, &g, err))
+    goto done;
+  learned = 0;
+  r = gc_session_solve(&ss, NULL, 0);
+  rt->conflicts_unique = learned;
+  rt->status = r == 20   ? GC_STATUS_UNIQUE
+               : r == 10 ? GC_STATUS_MULTIPLE
+                         : GC_STATUS_UNKNOWN;
+  rc = 0;
+done:
+  gc_grid_free(&g);
+  gc_session_close(&ss);
+  return rc;
+}
+
+int gc_rate(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
+            gc_rating *rt, gc_error *err) {
+  double t0 = gc_now_ms();
+  gc_options defaults;
+  if (!opt) {
+    gc_options_default(&defaults);
+    opt = &defaults;
+  }
+  gc_error_clear(err);
+  memset(rt, 0, sizeof *rt);
+  rt->status = GC_STATUS_UNKNOWN;
+  rt->cells = pz->n * pz->n;
+  double deadline = lim && lim->timeout > 0 ? t0 + lim->timeout * 1e3 : 0;
+  int unsat;
+  int r = propagation(pz, opt, lim, deadline, rt, &unsat, err);
+  if (r < 0)
+    return -1;
+  if (r == 0) {
+    gc_limits left;
+    memset(&left, 0, sizeof left);
+    if (lim)
+      left = *lim;
+    if (deadline > 0)
+      left.timeout = (deadline - gc_now_ms()) / 1e3;
+    if (deadline > 0 && left.timeout <= 0)
+      rt->status = GC_STATUS_UNKNOWN;
+    else if (search(pz, opt, &left, rt, err))
+      return -1;
+  }
+  if (unsat && rt->status == GC_STATUS_UNKNOWN)
+    rt->status = GC_STATUS_NONE; /* propagation refuted it */
+  double cells = rt->cells ? rt->cells : 1;
+  long conflicts = rt->conflicts_solve + rt->conflicts_unique;
+  double s = 40.0 * (1 - rt->up_cells / cells) +
+             30.0 * (1 - rt->probe_cells / cells) +
+             30.0 * fmin(1.0, log10(1.0 + (double)conflicts) / 4.0);
+  rt->score = floor(s * 10 + 0.5) / 10;
+  if (rt->status == GC_STATUS_UNIQUE)
+    rt->label = rt->up_cells == rt->cells      ? "easy"
+                : rt->probe_cells == rt->cells ? "medium"
+                : conflicts < GC_RATE_EXTREME  ? "hard"
+                                               : "extreme";
+  rt->ms = gc_now_ms() - t0;
+  return 0;
+}
