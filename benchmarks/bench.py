@@ -1402,8 +1402,18 @@ def main(argv=None):
               "(the tables' numbers).")
     md.append("")
 
+    # Sections other scripts own (between "<!-- NAME: begin" and
+    # "<!-- NAME: end -->" markers, e.g. rate.py's) are kept as they are.
+    kept = []
+    if os.path.exists(results_md):
+        with open(results_md, encoding="utf-8") as f:
+            old = f.read()
+        for m in re.finditer(r"<!-- ([\w.]+): begin.*?<!-- \1: end -->", old, re.S):
+            kept.append(m.group(0))
     with open(results_md, "w", encoding="utf-8") as f:
         f.write("\n".join(md))
+        for section in kept:
+            f.write("\n\n" + section + "\n")
     summary = {"reps": reps, "genres": genres, "variants": variants,
                "peers": [{"name": pr.name, "version": pr.version} for pr in peers],
                "peers_not_run": peer_notes,

@@ -7,8 +7,8 @@ set (Tatham's Towers and Unequal grades, the Skyscrapers test names of
 SandroWissmann, the Star Battle Lab files) the Spearman rank correlation
 between our score and the label's rank, the median score per label and
 how our labels fall per label.  Writes its section of RESULTS.md (between
-the BEGIN and END markers below, replaced on every run; bench.py rewrites
-the whole file, so run this after benchmarks/run.sh), a gnuplot SVG into
+the BEGIN and END markers below, replaced on every run; bench.py keeps
+such marked sections when it rewrites the file), a gnuplot SVG into
 plots/ and the raw ratings into out/rate.jsonl.  Python 3 standard
 library only; gnuplot when installed.
 
@@ -219,8 +219,8 @@ def main():
         md.append(f"Plot: [{os.path.basename(svg)}]({os.path.relpath(svg, os.path.dirname(a.results))}) "
                   "(every puzzle a point, the medians joined).")
     md += ["", "Raw ratings: `out/rate.jsonl`. Rerun with `python3 benchmarks/rate.py "
-           "--gridcnf build/gridcnf` after `benchmarks/run.sh` (which rewrites RESULTS.md "
-           "without this section).", END]
+           "--gridcnf build/gridcnf` (benchmarks/run.sh keeps this section when it "
+           "rewrites RESULTS.md).", END]
     text = open(a.results, encoding="utf-8").read() if os.path.exists(a.results) else ""
     if BEGIN in text and END in text:
         head, rest = text.split(BEGIN, 1)
