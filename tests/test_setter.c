@@ -78,6 +78,181 @@ static void test_explain(void **state) {
   gc_puzzle_free(pz);
 }
 
+/* Does the record read (a changed given may repeat a digit: refused)? */
+static int reads(const char *text) {
+  gc_error e;
+  gc_reader *rd = gc_reader_new(text, strlen(text), "test", NULL, &e);
+  gc_puzzle *pz = NULL;
+  int ok = rd && gc_reader_next(rd, &pz, &e) == GC_READ_PUZZLE;
+  gc_puzzle_free(pz);
+  gc_reader_free(rd);
+  return ok;
+}
+
+/* The record with only the clues named in core (but core[skip]): clues,
+   givens and Futoshiki signs in the words explain uses; malloc'd JSON. */
+static char *only(const char *json, const gc_clues *core, size_t skip) {
+  json_t *o = json_loads(json, 0, NULL);
+  assert_non_null(o);
+  static const char *const sides[] = {"above column", "below column", "left of row",
+                                      "right of row"};
+  static const char *const keys[] = {"top", "bottom", "left", "right", "givens"};
+  for (int k = 0; k < 5; k++) {
+    json_t *a = json_object_get(o, keys[k]);
+    for (size_t i = 0; i < json_array_size(a); i++) {
+      json_t *e = json_array_get(a, i);
+      if (json_is_array(e))
+        for (size_t j = 0; j < json_array_size(e); j++)
+          json_array_set_new(e, j, json_integer(0));
+      else
+        json_array_set_new(a, i, json_integer(0));
+    }
+  }
+  json_t *lt = json_array();
+  for (size_t m = 0; m < core->count; m++) {
+    if (m == skip)
+      continue;
+    const char *what = core->what[m];
+    int v, r, c, r2, c2, done = 0;
+    char side[32];
+    if (sscanf(what, "clue %d %31[a-z ] %d", &v, side, &r) == 3) {
+      size_t len = strlen(side);
+      while (len && side[len - 1] == ' ')
+        side[--len] = 0;
+      for (int k = 0; k < 4; k++)
+        if (!strcmp(side, sides[k])) {
+          json_array_set_new(json_object_get(o, keys[k]), (size_t)r - 1, json_integer(v));
+          done = 1;
+        }
+    } else if (sscanf(what, "the %d at r%dc%d", &v, &r, &c) == 3) {
+      json_array_set_new(json_array_get(json_object_get(o, "givens"), (size_t)r - 1),
+                         (size_t)c - 1, json_integer(v));
+      done = 1;
+    } else if (sscanf(what, "r%dc%d < r%dc%d", &r, &c, &r2, &c2) == 4) {
+      json_t *e = json_array();
+      json_array_append_new(e, json_integer(r - 1));
+      json_array_append_new(e, json_integer(c - 1));
+      json_array_append_new(e, json_integer(r2 - 1));
+      json_array_append_new(e, json_integer(c2 - 1));
+      json_array_append_new(lt, e);
+      done = 1;
+    }
+    if (!done)
+      fail_msg("cannot put '%s' into a record", what);
+  }
+  if (json_object_get(o, "lt"))
+    json_object_set(o, "lt", lt);
+  json_decref(lt);
+  char *out = json_dumps(o, JSON_COMPACT);
+  json_decref(o);
+  return out;
+}
+
+/* explain on broken corpus puzzles: one clue or given of a unique puzzle
+   changed so that no solution exists; the explanation holds the changed
+   item, the puzzle made of its members alone has no solution, and it has
+   one as soon as any one member is dropped. */
+static void test_explain_corpus(void **state) {
+  (void)state;
+  static const char *const files[] = {"corpus/skyscrapers.jsonl",
+                                      "corpus/futoshiki.jsonl"};
+  int broken = 0, found = 0;
+  for (int f = 0; f < 2; f++) {
+    const char *path = tu_shared(files[f]);
+    if (!path)
+      continue;
+    found = 1;
+    char *data;
+    size_t len;
+    gc_error e;
+    assert_int_equal(gc_read_file(path, &data, &len, 0, &e), 0);
+    int taken = 0;
+    for (char *line = data, *nl; line && *line && taken < 12; line = nl ? nl + 1 : NULL) {
+      nl = strchr(line, '\n');
+      if (nl)
+        *nl = 0;
+      json_t *o = json_loads(line, 0, NULL);
+      if (!json_is_true(json_object_get(o, "unique")) ||
+          json_integer_value(json_object_get(o, "n")) < 4 ||
+          json_object_get(o, "boxes")) {
+        json_decref(o);
+        continue;
+      }
+      json_object_del(o, "solution");
+      int n = (int)json_integer_value(json_object_get(o, "n"));
+      /* the first given, else the first top clue, made another value */
+      json_t *target = NULL;
+      size_t ti = 0;
+      char name[96] = "";
+      json_t *giv = json_object_get(o, "givens");
+      for (size_t r = 0; r < json_array_size(giv) && !target; r++)
+        for (size_t c = 0; c < json_array_size(json_array_get(giv, r)) && !target; c++)
+          if (json_integer_value(json_array_get(json_array_get(giv, r), c))) {
+            target = json_array_get(giv, r);
+            ti = c;
+            snprintf(name, sizeof name, "r%zuc%zu", r + 1, c + 1);
+          }
+      json_t *top = json_object_get(o, "top");
+      for (size_t c = 0; c < json_array_size(top) && !target; c++)
+        if (json_integer_value(json_array_get(top, c))) {
+          target = top;
+          ti = c;
+          snprintf(name, sizeof name, "above column %zu", c + 1);
+        }
+      if (!target) {
+        json_decref(o);
+        continue;
+      }
+      json_int_t old = json_integer_value(json_array_get(target, ti));
+      for (int v = 1; v <= n; v++) {
+        if (v == old)
+          continue;
+        json_array_set_new(target, ti, json_integer(v));
+        char *text = json_dumps(o, JSON_COMPACT);
+        if (!reads(text) || solve_status(text) != GC_STATUS_NONE) {
+          free(text);
+          continue;
+        }
+        gc_puzzle *pz = tu_puzzle(text, NULL);
+        gc_status st;
+        gc_clues core;
+        assert_int_equal(gc_explain(pz, NULL, NULL, &st, &core, &e), 0);
+        assert_int_equal(st, GC_STATUS_NONE);
+        char changed[96];
+        if (target == top)
+          snprintf(changed, sizeof changed, "clue %d %s", v, name);
+        else
+          snprintf(changed, sizeof changed, "the %d at %s", v, name);
+        int has = 0;
+        char *all = only(text, &core, core.count); /* the set itself: none */
+        assert_int_equal(solve_status(all), GC_STATUS_NONE);
+        free(all);
+        for (size_t k = 0; k < core.count; k++) {
+          has |= !strcmp(core.what[k], changed);
+          char *less = only(text, &core, k);
+          if (solve_status(less) == GC_STATUS_NONE)
+            fail_msg("the set without '%s' still has no solution: %s", core.what[k], less);
+          free(less);
+        }
+        if (!has)
+          fail_msg("'%s' is not in the explanation of %s", changed, text);
+        gc_clues_free(&core);
+        gc_puzzle_free(pz);
+        free(text);
+        broken++;
+        taken++;
+        break;
+      }
+      json_decref(o);
+    }
+    free(data);
+  }
+  if (!found)
+    skip();
+  printf("explain: %d broken corpus puzzles explained\n", broken);
+  assert_true(broken >= 10);
+}
+
 static const char *seed000 =
     "{\"id\":\"seed-000-ss_99\",\"genre\":\"skyscrapers\",\"n\":9,"
     "\"top\":[1,4,3,3,4,3,3,2,2],\"bottom\":[4,2,3,2,1,3,2,3,3],"
@@ -220,6 +395,7 @@ static void test_cli(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_explain),
+      cmocka_unit_test(test_explain_corpus),
       cmocka_unit_test(test_minimize),
       cmocka_unit_test(test_backbone),
       cmocka_unit_test(test_cli),
