@@ -56,6 +56,12 @@ static void test_corpus_certificates(void **state) {
   char max_id[128] = "";
   char **dirs = NULL;
   size_t ndirs = 0;
+  /* GC_TEST_CERT_SAMPLE=K takes every K-th unique puzzle (the sanitizer
+     pass: the proofs are the same, only slower to make) */
+  const char *sample_env = getenv("GC_TEST_CERT_SAMPLE");
+  long sample = sample_env ? atol(sample_env) : 1;
+  if (sample < 1)
+    sample = 1;
   for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
     char rel[64];
     snprintf(rel, sizeof rel, "corpus/%s", files[f]);
@@ -71,7 +77,7 @@ static void test_corpus_certificates(void **state) {
     snprintf(batch, sizeof batch, "%s/%s", dir, files[f]);
     FILE *out = fopen(batch, "w");
     assert_non_null(out);
-    long want = 0;
+    long want = 0, uniq = 0;
     for (char *line = data; line && *line;) {
       char *nl = strchr(line, '\n');
       if (nl)
@@ -80,7 +86,7 @@ static void test_corpus_certificates(void **state) {
       json_t *rec = json_loads(line, 0, &je);
       assert_non_null(rec);
       if (gc_genre_find(json_string_value(json_object_get(rec, "genre"))) &&
-          json_is_true(json_object_get(rec, "unique"))) {
+          json_is_true(json_object_get(rec, "unique")) && uniq++ % sample == 0) {
         fprintf(out, "%s\n", line);
         want++;
       }
@@ -173,7 +179,7 @@ static void test_corpus_certificates(void **state) {
                 "lemmas, %ld bytes\n",
                 certified, certify_ms / 1e3, check_ms / 1e3, (int)JOBS, lemmas, bytes / 1e6,
                 max_id, max_lemmas, max_bytes);
-  assert_true(certified >= 90);
+  assert_true(certified >= 90 / sample);
 }
 
 int main(void) {
