@@ -341,6 +341,33 @@ static void test_jobs(void **state) {
   free(hard);
 }
 
+/* `gridcnf solve big.jsonl | head -1`: the reader goes away; gridcnf ends
+   on SIGPIPE at its next write, quietly (nothing on stderr), long before
+   the batch would have ended. */
+static void test_sigpipe(void **state) {
+  (void)state;
+  char big[512], errf[512], rcf[512], cmd[2048];
+  snprintf(big, sizeof big, "%s/big.jsonl", tmpdir);
+  snprintf(errf, sizeof errf, "%s/pipe.err", tmpdir);
+  snprintf(rcf, sizeof rcf, "%s/pipe.rc", tmpdir);
+  FILE *f = fopen(big, "w");
+  assert_non_null(f);
+  for (int i = 0; i < 20000; i++)
+    fputs(UNIQUE4, f);
+  fclose(f);
+  snprintf(cmd, sizeof cmd,
+           "bash -c '\"%s\" solve --json \"%s\" 2>\"%s\" | head -1 >/dev/null; "
+           "echo ${PIPESTATUS[0]} > \"%s\"'",
+           GC_BINARY, big, errf, rcf);
+  assert_int_equal(system(cmd), 0);
+  char *rc = slurp(rcf), *err = slurp(errf);
+  /* killed by SIGPIPE (128 + 13), or a clean exit if the batch won the race */
+  assert_true(atoi(rc) == 141 || atoi(rc) == 0);
+  assert_string_equal(err, "");
+  free(rc);
+  free(err);
+}
+
 static void test_total_timeout(void **state) {
   (void)state;
   char out[512], both[512];
@@ -392,7 +419,7 @@ int main(void) {
       cmocka_unit_test(test_stdin_and_text), cmocka_unit_test(test_timeout),
       cmocka_unit_test(test_interrupt),     cmocka_unit_test(test_write_error),
       cmocka_unit_test(test_total_timeout), cmocka_unit_test(test_size_guards),
-      cmocka_unit_test(test_jobs),
+      cmocka_unit_test(test_jobs),          cmocka_unit_test(test_sigpipe),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
