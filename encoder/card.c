@@ -1,6 +1,7 @@
 /*
- * card.c: at-least-one, at-most-one (pairwise and sequential) and the
- * two-way sequential counter for lo <= sum <= hi.
+ * card.c: at-least-one, at-most-one (pairwise and sequential), the
+ * two-way sequential counter for lo <= sum <= hi and the totalizer (the
+ * `card` option picks between the last two).
  *
  * The counter follows Sinz, "Towards an optimal CNF encoding of Boolean
  * cardinality constraints" (CP 2005): s[i][j] stands for "at least j of
@@ -115,17 +116,105 @@ done:
   free(cur);
 }
 
-void gc_enc_card(gc_cnf *c, const int *lits, size_t n, long lo, long hi) {
-  long nn = (long)n;
-  if (lo < 0)
-    lo = 0;
-  if (hi > nn)
-    hi = nn;
-  if (lo > hi) { /* no count fits: the empty clause */
-    gc_cnf_clause(c, lits, 0);
-    return;
+/* The totalizer (Bailleux and Boufkhad, CP 2003), cut at K outputs (the
+   k-simplified form): a binary tree whose node over p inputs has unary
+   outputs r[1..min(p, K)], r[t] = "at least t of them".  Up clauses
+   -a[i] | -b[j] | r[min(i+j, cap)] make r[t] follow from t true inputs;
+   down clauses a[i+1] | b[j+1] | -r[i+j+1] make r[t] imply them (a[0] is
+   true, a[p+1] false).  Returns r with r[0] = GC_TRUE, malloc'd, or NULL
+   after an error (the builder then holds it). */
+static int *tot_node(gc_cnf *c, const int *x, size_t n, long K, int up,
+                     int down, long *cap) {
+  if (n == 1) {
+    int *r = malloc(2 * sizeof *r);
+    if (!r) {
+      gc_cnf_fail(c, GC_E_NOMEM);
+      return NULL;
+    }
+    r[0] = GC_TRUE;
+    r[1] = x[0];
+    *cap = 1;
+    return r;
   }
-  if (lo == 0 && hi == nn)
+  long ca, cb;
+  size_t half = n / 2;
+  int *a = tot_node(c, x, half, K, up, down, &ca);
+  int *b = a ? tot_node(c, x + half, n - half, K, up, down, &cb) : NULL;
+  long p = (long)n, k = p < K ? p : K;
+  int *r = b ? malloc((size_t)(k + 1) * sizeof *r) : NULL;
+  if (!r) {
+    if (b)
+      gc_cnf_fail(c, GC_E_NOMEM);
+    free(a);
+    free(b);
+    return NULL;
+  }
+  r[0] = GC_TRUE;
+  for (long t = 1; t <= k; t++)
+    if (!(r[t] = gc_cnf_new_var(c))) {
+      free(a), free(b), free(r);
+      return NULL;
+    }
+  for (long i = 0; i <= ca; i++)
+    for (long j = 0; j <= cb; j++) {
+      if (up && i + j >= 1)
+        gc_cnf_ternary(c, -a[i], -b[j], r[i + j < k ? i + j : k]);
+      if (down && i + j + 1 <= k) {
+        /* A child is cut only at K >= k > i, so past its outputs a[i+1]
+           is "more than all its inputs": false. */
+        int ai = i + 1 <= ca ? a[i + 1] : GC_FALSE;
+        int bj = j + 1 <= cb ? b[j + 1] : GC_FALSE;
+        gc_cnf_ternary(c, ai, bj, -r[i + j + 1]);
+      }
+    }
+  free(a);
+  free(b);
+  *cap = k;
+  return r;
+}
+
+/* Clamps lo..hi to 0..n; an empty range adds the empty clause.  Returns
+   0 when nothing is left to encode (no count fits, or every count does). */
+static int card_bounds(gc_cnf *c, const int *lits, size_t n, long *lo, long *hi) {
+  long nn = (long)n;
+  if (*lo < 0)
+    *lo = 0;
+  if (*hi > nn)
+    *hi = nn;
+  if (*lo > *hi) { /* no count fits: the empty clause */
+    gc_cnf_clause(c, lits, 0);
+    return 0;
+  }
+  return *lo > 0 || *hi < nn;
+}
+
+void gc_enc_totalizer(gc_cnf *c, const int *lits, size_t n, long lo,
+                      long hi) {
+  long nn = (long)n;
+  if (!card_bounds(c, lits, n, &lo, &hi))
+    return;
+  int up = hi < nn, down = lo > 0;
+  long K = up ? hi + 1 : lo, cap;
+  int *r = tot_node(c, lits, n, K, up, down, &cap);
+  if (!r)
+    return;
+  if (up)
+    gc_cnf_unit(c, -r[hi + 1]);
+  if (down)
+    gc_cnf_unit(c, r[lo]);
+  free(r);
+}
+
+void gc_enc_card(gc_cnf *c, const int *lits, size_t n, long lo, long hi) {
+  int tot = c->opt && c->opt->card == GC_CARD_TOTALIZER;
+  gc_enc_card_kind(c, lits, n, lo, hi,
+                   tot ? GC_CARD_TOTALIZER : GC_CARD_COUNTER);
+}
+
+void gc_enc_card_kind(gc_cnf *c, const int *lits, size_t n, long lo, long hi,
+                      int kind) {
+  long nn = (long)n;
+  if (!card_bounds(c, lits, n, &lo, &hi))
     return;
   if (hi == 0) {
     for (size_t i = 0; i < n; i++)
@@ -160,7 +249,10 @@ void gc_enc_card(gc_cnf *c, const int *lits, size_t n, long lo, long hi) {
     free(neg);
     return;
   }
-  counter(c, lits, n, lo, hi);
+  if (kind == GC_CARD_TOTALIZER)
+    gc_enc_totalizer(c, lits, n, lo, hi);
+  else
+    counter(c, lits, n, lo, hi);
 }
 
 void gc_enc_atmost(gc_cnf *c, const int *lits, size_t n, long k) {

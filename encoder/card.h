@@ -25,6 +25,16 @@ void gc_enc_exactly_one(gc_cnf *c, const int *lits, size_t n);
    (Sinz, CP 2005, with the count-down clauses that make exactly-k GAC;
    encodings.md section 3).  lo <= 0 or hi >= n drop that side. */
 void gc_enc_card(gc_cnf *c, const int *lits, size_t n, long lo, long hi);
+/* The same bounds by a totalizer (Bailleux and Boufkhad 2003) cut at
+   max(lo, hi + 1) outputs, both directions when both bounds are asked.
+   gc_enc_card() uses it, after the trivial cases, when the options say
+   card=totalizer (auto means the counter there; a genre may decide
+   otherwise through gc_enc_card_kind). */
+void gc_enc_totalizer(gc_cnf *c, const int *lits, size_t n, long lo, long hi);
+/* gc_enc_card with the encoding given: GC_CARD_COUNTER or
+   GC_CARD_TOTALIZER (the trivial cases are settled the same way). */
+void gc_enc_card_kind(gc_cnf *c, const int *lits, size_t n, long lo, long hi,
+                      int kind);
 void gc_enc_atmost(gc_cnf *c, const int *lits, size_t n, long k);
 void gc_enc_atleast(gc_cnf *c, const int *lits, size_t n, long k);
 void gc_enc_exactly(gc_cnf *c, const int *lits, size_t n, long k);

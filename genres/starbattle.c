@@ -19,13 +19,21 @@
  * region), as in the corpus.
  *
  * Encoding (encodings.md sections 3 and 8): one boolean per cell; exactly
- * m per row, column and region (gc_enc_exactly: ALO + AMO for m = 1, the
- * two-way counter above); cells in no region are unit false and are left
- * out of the counts; no-touch is one binary clause per king-adjacent pair,
- * which is the same clause set as an AMO over every 2x2 window.  With the
+ * m per row, column and region (gc_enc_card_kind: ALO + AMO for m = 1,
+ * the two-way counter or the totalizer above); cells in no region are unit
+ * false and are left out of the counts; no-touch is one binary clause per
+ * king-adjacent pair, which is the same clause set as an AMO over every
+ * 2x2 window.  With the
  * sb_window option every window also gets a block literal b <-> OR(its
  * cells), over which the solver can learn the pigeonhole arguments human
- * solvers use (two rows hold 2m stars in n/2 disjoint windows).
+ * solvers use (two rows hold 2m stars in n/2 disjoint windows).  The
+ * sb_pairs option states that argument outright: for every two adjacent
+ * rows (and columns), exactly 2m of the tiles of their 2x2 tiling hold a
+ * star (sb_encode_pairs).  The counts are two-way counters, or totalizers
+ * with card=totalizer.  The defaults, sb_pairs=auto and card=auto, add the
+ * pair counts for m >= 3 and take the totalizer for m >= 4, where each was
+ * measured faster (benchmarks/RESULTS.md); m <= 2 keeps the plain
+ * formula.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -822,6 +830,46 @@ static int sb_sniff(const gc_text *tx) {
 
 /*------------------------------------------------------------------------*/
 
+/* The sb_pairs option: on, or auto with m >= 3 (it uses the "window"
+   block of sb_window).  Not with clause groups: explain and
+   minimize switch the row and column counts off one by one, and the pair
+   counts follow from them. */
+static int sb_pairs_on(const gc_cnf *cnf, int n, int m) {
+  int p = cnf->opt ? cnf->opt->sb_pairs : GC_SB_PAIRS_OFF;
+  if (n < 2 || cnf->want_groups)
+    return 0;
+  return p == GC_SB_PAIRS_ON || (p == GC_SB_PAIRS_AUTO && m >= 3);
+}
+
+/* Two adjacent rows hold 2m stars.  Tile them by 2x2 windows (columns
+   0-1, 2-3, ...; for odd n the last column is a 2x1 domino): no tile holds
+   two stars (they would touch), so exactly 2m tiles hold one, a count over
+   the window literals w <-> OR(cells) (the "window" block of sb_window;
+   without that option only the windows with an even row or column get
+   their clauses, the rest stay unused) and the domino's cells themselves.
+   The same for two adjacent columns.  Implied by the rules, stated for
+   the solver: the human pair argument. */
+static void sb_encode_pairs(gc_cnf *cnf, int n, int m, const int *reg,
+                            int first, int wfirst, int *lits, int kind) {
+  for (int dir = 0; dir < 2; dir++)
+    for (int p = 0; p + 1 < n; p++) {
+      size_t k = 0;
+      for (int q = 0; q < n; q += 2) {
+        int r = dir ? q : p, c = dir ? p : q; /* the tile's top left */
+        if (q + 1 < n) {
+          lits[k++] = wfirst + r * (n - 1) + c;
+          continue;
+        }
+        for (int i = 0; i < 2; i++) { /* the domino */
+          int at = dir ? r * n + c + i : (r + i) * n + c;
+          if (reg[at] >= 0)
+            lits[k++] = first + at;
+        }
+      }
+      gc_enc_card_kind(cnf, lits, k, 2L * m, 2L * m, kind);
+    }
+}
+
 static int sb_encode(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err) {
   (void)err;
   const sb *s = pz->data;
@@ -830,9 +878,14 @@ static int sb_encode(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err) {
   int first = gc_cnf_block(cnf, "cell", "row,col", n, n, 1);
   if (!first)
     return -1;
+  int pairs = sb_pairs_on(cnf, n, m);
   int window = cnf->opt ? cnf->opt->sb_window : 0;
+  int card = cnf->opt ? cnf->opt->card : GC_CARD_AUTO;
+  int kind = card == GC_CARD_TOTALIZER || (card == GC_CARD_AUTO && m >= 4)
+                 ? GC_CARD_TOTALIZER
+                 : GC_CARD_COUNTER;
   int wfirst = 0;
-  if (window && n >= 2 &&
+  if ((window || pairs) && n >= 2 &&
       !(wfirst = gc_cnf_block(cnf, "window", "row,col", n - 1, n - 1, 1)))
     return -1;
   int *lits = malloc((size_t)(n * n) * sizeof *lits);
@@ -856,7 +909,7 @@ static int sb_encode(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err) {
       if (IN(r, c))
         lits[k++] = S(r, c);
     gc_cnf_group(cnf, NULL, -1, -1, "row %d holds %d %s", r + 1, m, stars);
-    gc_enc_exactly(cnf, lits, k, m);
+    gc_enc_card_kind(cnf, lits, k, m, m, kind);
   }
   for (int c = 0; c < n; c++) {
     size_t k = 0;
@@ -864,7 +917,7 @@ static int sb_encode(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err) {
       if (IN(r, c))
         lits[k++] = S(r, c);
     gc_cnf_group(cnf, NULL, -1, -1, "column %d holds %d %s", c + 1, m, stars);
-    gc_enc_exactly(cnf, lits, k, m);
+    gc_enc_card_kind(cnf, lits, k, m, m, kind);
   }
   for (int g = 0; g < n; g++) {
     size_t k = 0;
@@ -874,7 +927,7 @@ static int sb_encode(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err) {
     char name[16];
     region_name(s, g, name, sizeof name);
     gc_cnf_group(cnf, NULL, -1, -1, "region %s holds %d %s", name, m, stars);
-    gc_enc_exactly(cnf, lits, k, m);
+    gc_enc_card_kind(cnf, lits, k, m, m, kind);
   }
   gc_cnf_group_end(cnf);
   /* No two stars touch: every king-adjacent pair once (right, and the
@@ -895,6 +948,8 @@ static int sb_encode(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err) {
   if (wfirst)
     for (int r = 0; r + 1 < n; r++)
       for (int c = 0; c + 1 < n; c++) {
+        if (!window && r % 2 && c % 2)
+          continue; /* in no pair's tiling */
         int b = wfirst + r * (n - 1) + c, k = 0;
         int cl[5];
         cl[k++] = -b;
@@ -909,6 +964,8 @@ static int sb_encode(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err) {
       }
 #undef S
 #undef IN
+  if (pairs)
+    sb_encode_pairs(cnf, n, m, reg, first, wfirst, lits, kind);
   free(lits);
   return gc_cnf_status(cnf) ? -1 : 0;
 }

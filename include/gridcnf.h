@@ -94,11 +94,21 @@ int gc_error_format(const gc_error *err, char *buf, size_t size);
   X(preprocess, GC_OPT_BOOL, 1, 0, 1, NULL,                                \
     "let CaDiCaL simplify the formula before and during search")           \
   X(sb_window, GC_OPT_BOOL, 0, 0, 1, NULL,                                 \
-    "Star Battle: a block literal per 2x2 window (b <-> any of its cells)")
+    "Star Battle: a block literal per 2x2 window (b <-> any of its cells)") \
+  X(sb_pairs, GC_OPT_ENUM, 2, 0, 2, "off|on|auto",                         \
+    "Star Battle: two adjacent rows (columns) hold 2m stars, one at most "  \
+    "per 2x2 tile: a count over tile literals; auto = on for m >= 3")      \
+  X(card, GC_OPT_ENUM, 0, 0, 2, "auto|counter|totalizer",                  \
+    "k-of-n count encoding: two-way sequential counter or totalizer; "     \
+    "auto = totalizer for Star Battle with m >= 4, counter elsewhere")    \
+  X(phase, GC_OPT_BOOL, 1, 0, 1, NULL,                                     \
+    "CaDiCaL's initial phase: 1 = true (its default), 0 = false")
 
 typedef enum gc_opt_kind { GC_OPT_BOOL, GC_OPT_INT, GC_OPT_ENUM } gc_opt_kind;
 
 typedef enum gc_amo { GC_AMO_AUTO = 0, GC_AMO_PAIRWISE = 1, GC_AMO_SEQ = 2 } gc_amo;
+typedef enum gc_sb_pairs { GC_SB_PAIRS_OFF = 0, GC_SB_PAIRS_ON = 1, GC_SB_PAIRS_AUTO = 2 } gc_sb_pairs;
+typedef enum gc_card { GC_CARD_AUTO = 0, GC_CARD_COUNTER = 1, GC_CARD_TOTALIZER = 2 } gc_card;
 
 typedef struct gc_options {
 #define GC_OPTION_FIELD(name, kind, def, lo, hi, values, help) int name;

@@ -57,6 +57,8 @@ int gc_session_open(gc_session *ss, const gc_puzzle *pz, const gc_options *opt,
   }
   ccadical_set_option(ss->solver, "quiet", 1);
   set_preprocessing(ss->solver, opt->preprocess);
+  if (!opt->phase)
+    ccadical_set_option(ss->solver, "phase", 0);
   gc_cnf *cnf = &ss->cnf;
   gc_cnf_init(cnf, gc_sink_cadical(ss->solver), opt);
   cnf->want_groups = groups;

@@ -1,9 +1,10 @@
 /*
  * test_card.c: every cardinality primitive against its definition, for
  * every input assignment of up to 7 (AMO: 9) literals, with and without
- * negated inputs, through one incremental CaDiCaL per formula.  Also the
- * model counts of each formula projected on its inputs (PySAT's check:
- * sum of C(n, i) over the allowed i).
+ * negated inputs, through one incremental CaDiCaL per formula; the counts
+ * both as the two-way counter and as the totalizer.  Also the model counts
+ * of each formula projected on its inputs (PySAT's check: sum of C(n, i)
+ * over the allowed i).
  */
 #include <ccadical.h>
 #include <stdlib.h>
@@ -17,11 +18,14 @@ typedef void (*encode_fn)(gc_cnf *c, const int *lits, size_t n, long lo,
 
 /* Checks, for every assignment of vars 1..n, that the formula is SAT iff
    lo <= (true literals) <= hi. */
+static int card_kind = GC_CARD_COUNTER; /* the card option of the checks */
+
 static void check_exhaustive(encode_fn enc, int n, long lo, long hi, int amo,
                              int negate_mask) {
   gc_options opt;
   gc_options_default(&opt);
   opt.amo = amo;
+  opt.card = card_kind;
   gc_memsink mem = {0};
   gc_cnf c;
   gc_cnf_init(&c, gc_sink_memory(&mem), &opt);
@@ -57,6 +61,9 @@ static void check_exhaustive(encode_fn enc, int n, long lo, long hi, int amo,
 
 static void enc_card(gc_cnf *c, const int *l, size_t n, long lo, long hi) {
   gc_enc_card(c, l, n, lo, hi);
+}
+static void enc_tot(gc_cnf *c, const int *l, size_t n, long lo, long hi) {
+  gc_enc_totalizer(c, l, n, lo, hi);
 }
 static void enc_alo(gc_cnf *c, const int *l, size_t n, long lo, long hi) {
   (void)lo, (void)hi;
@@ -120,6 +127,29 @@ static void test_atmost_atleast_exactly(void **state) {
       }
 }
 
+/* The totalizer itself, every bound (out of range too), and through
+   gc_enc_card and its wrappers with card=totalizer. */
+static void test_totalizer(void **state) {
+  (void)state;
+  for (int n = 0; n <= 7; n++)
+    for (long lo = -1; lo <= n + 1; lo++)
+      for (long hi = -1; hi <= n + 1; hi++)
+        for (int mask = 0; mask < 2; mask++)
+          check_exhaustive(enc_tot, n, lo, hi, GC_AMO_AUTO, mask ? 0x2d : 0);
+  card_kind = GC_CARD_TOTALIZER;
+  for (int n = 0; n <= 7; n++) {
+    for (long lo = -1; lo <= n + 1; lo++)
+      for (long hi = -1; hi <= n + 1; hi++)
+        check_exhaustive(enc_card, n, lo, hi, GC_AMO_AUTO, 0x13);
+    for (long k = 0; k <= n; k++) {
+      check_exhaustive(enc_atmost, n, 0, k, GC_AMO_AUTO, 0x13);
+      check_exhaustive(enc_atleast, n, k, n, GC_AMO_AUTO, 0x13);
+      check_exhaustive(enc_exactly, n, k, k, GC_AMO_AUTO, 0x13);
+    }
+  }
+  card_kind = GC_CARD_COUNTER;
+}
+
 static long binom(int n, int k) {
   long r = 1;
   for (int i = 1; i <= k; i++)
@@ -127,10 +157,11 @@ static long binom(int n, int k) {
   return r;
 }
 
-/* The projection of the counter's models on its inputs has exactly
-   sum_{lo <= i <= hi} C(n, i) members. */
+/* The projection of the counter's (and the totalizer's) models on its
+   inputs has exactly sum_{lo <= i <= hi} C(n, i) members. */
 static void test_model_counts(void **state) {
   (void)state;
+  for (int tot = 0; tot <= 1; tot++)
   for (int n = 1; n <= 8; n++)
     for (int lo = 0; lo <= n; lo++)
       for (int hi = lo; hi <= n; hi++) {
@@ -140,7 +171,10 @@ static void test_model_counts(void **state) {
         int lits[8];
         for (int i = 0; i < n; i++)
           lits[i] = gc_cnf_new_var(&c);
-        gc_enc_card(&c, lits, (size_t)n, lo, hi);
+        if (tot)
+          gc_enc_totalizer(&c, lits, (size_t)n, lo, hi);
+        else
+          gc_enc_card(&c, lits, (size_t)n, lo, hi);
         long expect = 0;
         for (int i = lo; i <= hi; i++)
           expect += binom(n, i);
@@ -195,6 +229,7 @@ int main(void) {
       cmocka_unit_test(test_alo_amo_eo),
       cmocka_unit_test(test_card_all_bounds),
       cmocka_unit_test(test_atmost_atleast_exactly),
+      cmocka_unit_test(test_totalizer),
       cmocka_unit_test(test_model_counts),
       cmocka_unit_test(test_sizes),
       cmocka_unit_test(test_constant_folding),

@@ -1,14 +1,18 @@
 /*
  * test_starbattle.c: Star Battle against its definition.  The whole
- * encoding (counts, no-touch, the sb_window block literals, cells in no
- * region) is checked for every assignment of small grids; whole puzzles are
+ * encoding (counts, no-touch, the sb_window block literals, the sb_pairs
+ * counts with their window literals, the totalizer, cells in no region)
+ * is checked for every assignment of small grids; whole puzzles are
  * counted against a brute-force enumerator; the checker must reject every
  * single-cell change of a known solution and every star move that keeps the
  * row and column counts; the inputs (JSON, letter grids, the Parks matrix
  * of seed 001) parse, and bad ones fail with the right code and position.
  * Last, the corpus: every Star Battle record solves to its known solution,
- * or to "multiple" with a second, different, valid solution.  Without
- * ../shared the corpus part is skipped and the test exits 77.
+ * or to "multiple" with a second, different, valid solution, under every
+ * encoding variant (plain, sb_window, sb_pairs, sb_pairs + totalizer);
+ * and the scaling series up to 17 x 17 gets the same verdicts under each
+ * and under the defaults.  Without ../shared the corpus part is skipped
+ * and the test exits 77.
  */
 #include <ccadical.h>
 #include <stdio.h>
@@ -93,10 +97,21 @@ static gc_puzzle *puzzle_of(int n, int m, const int *reg) {
   return pz;
 }
 
+/* The encodings every test runs: 0 plain, 1 sb_window, 2 sb_pairs=on,
+   3 sb_pairs=on with card=totalizer and CaDiCaL's phase false. */
+#define NVARIANTS 4
+static void set_variant(gc_options *opt, int v) {
+  gc_options_default(opt);
+  opt->sb_window = v == 1;
+  opt->sb_pairs = v >= 2 ? GC_SB_PAIRS_ON : GC_SB_PAIRS_OFF;
+  opt->card = v == 3 ? GC_CARD_TOTALIZER : GC_CARD_COUNTER;
+  if (v == 3)
+    opt->phase = 0;
+}
+
 static CCaDiCaL *load_cnf(const gc_puzzle *pz, int window, int *nvars) {
   gc_options opt;
-  gc_options_default(&opt);
-  opt.sb_window = window;
+  set_variant(&opt, window);
   gc_cnf cnf;
   gc_memsink mem;
   gc_error e;
@@ -113,6 +128,36 @@ static CCaDiCaL *load_cnf(const gc_puzzle *pz, int window, int *nvars) {
   gc_cnf_release(&cnf);
   gc_memsink_free(&mem);
   return s;
+}
+
+/* In a model (the cells x assumed), each window literal (declared right
+   after the cells) is the OR of its cells in a region, and no model has
+   it otherwise: w <-> OR(cells), asked both ways.  With all 0, only the
+   windows of the pairs' tilings (an even row or column) are checked. */
+static void check_windows(CCaDiCaL *s, int n, const int *reg, const int *x,
+                          int all) {
+  for (int pass = 0; pass < 2; pass++) /* the model's values, then the rest */
+  for (int r = 0; r + 1 < n; r++)
+    for (int c = 0; c + 1 < n; c++) {
+      int w = n * n + 1 + r * (n - 1) + c, any = 0;
+      if (!all && r % 2 && c % 2)
+        continue;
+      for (int i = 0; i < 4; i++) {
+        int at = (r + i / 2) * n + c + i % 2;
+        any |= reg[at] >= 0 && x[at];
+      }
+      if (!pass) {
+        if ((ccadical_val(s, w) > 0) != any)
+          fail_msg("window r%dc%d is %d, its cells' OR %d", r + 1, c + 1,
+                   ccadical_val(s, w) > 0, any);
+        continue;
+      }
+      for (int v = 0; v < n * n; v++)
+        ccadical_assume(s, x[v] ? v + 1 : -(v + 1));
+      ccadical_assume(s, any ? -w : w);
+      if (ccadical_solve(s) != 20)
+        fail_msg("window r%dc%d can differ from its cells' OR", r + 1, c + 1);
+    }
 }
 
 /*------------------------------------------------------------------------*/
@@ -137,12 +182,12 @@ static void test_encoding_exhaustive(void **state) {
     int reg[16], x[16];
     int n = grid_regions(cases[i].rows, reg), m = cases[i].m;
     gc_puzzle *pz = puzzle_of(n, m, reg);
-    for (int window = 0; window <= 1; window++) {
+    for (int window = 0; window < NVARIANTS; window++) {
       int nvars;
       CCaDiCaL *s = load_cnf(pz, window, &nvars);
       if (m == 1 && !window)
         assert_int_equal(nvars, n * n); /* EO = ALO + pairwise, no aux */
-      if (m == 1 && window)
+      if (m == 1 && window == 1)
         assert_int_equal(nvars, n * n + (n - 1) * (n - 1));
       long sat = 0, expect_sat = 0;
       for (long a = 0; a < (1L << (n * n)); a++) {
@@ -153,6 +198,8 @@ static void test_encoding_exhaustive(void **state) {
         int expect = def_ok(n, m, reg, x);
         int r = ccadical_solve(s);
         assert_true(r == 10 || r == 20);
+        if (r == 10 && window)
+          check_windows(s, n, reg, x, window == 1);
         if ((r == 10) != expect)
           fail_msg("%s m=%d window=%d assignment %lx: %s, expected %s",
                    cases[i].rows, m, window, a, r == 10 ? "SAT" : "UNSAT",
@@ -297,10 +344,9 @@ static void test_counts_brute_force(void **state) {
       random_regions(n, reg, classes[k].blank, m);
       long want = brute_count(n, m, reg);
       gc_puzzle *pz = puzzle_of(n, m, reg);
-      for (int window = 0; window <= 1; window++) {
+      for (int window = 0; window < NVARIANTS; window++) {
         gc_options opt;
-        gc_options_default(&opt);
-        opt.sb_window = window;
+        set_variant(&opt, window);
         gc_limits lim = {.mode = GC_MODE_COUNT, .count = 100000};
         gc_result res;
         gc_error e;
@@ -835,8 +881,7 @@ static void solve_record(const char *line, json_t *rec, int window,
   const gc_grid *known = gc_puzzle_known(pz);
   assert_non_null(known);
   gc_options opt;
-  gc_options_default(&opt);
-  opt.sb_window = window;
+  set_variant(&opt, window);
   gc_limits lim = {.mode = GC_MODE_UNIQUE, .count = 2};
   gc_result res;
   gc_error e;
@@ -924,8 +969,8 @@ static void run_file(const char *rel, corpus_stats *st) {
     assert_non_null(rec);
     const char *genre = json_string_value(json_object_get(rec, "genre"));
     if (genre && !strcmp(genre, "starbattle")) {
-      solve_record(line, rec, 0, st);
-      solve_record(line, rec, 1, st);
+      for (int v = 0; v < NVARIANTS; v++)
+        solve_record(line, rec, v, st);
     }
     json_decref(rec);
   }
@@ -941,11 +986,66 @@ static void test_corpus(void **state) {
   run_file("corpus/variants.jsonl", &st);
   assert_int_equal(st.puzzles, 516);
   assert_true(st.raw_text >= 482);
-  /* both encodings: 431 unique and 85 multiple each */
-  assert_int_equal(st.unique, 2 * 431);
-  assert_int_equal(st.multiple, 2 * 85);
+  /* every encoding: 431 unique and 85 multiple each */
+  assert_int_equal(st.unique, NVARIANTS * 431);
+  assert_int_equal(st.multiple, NVARIANTS * 85);
   print_message("corpus: %ld puzzles, %ld raw texts read, %ld blanked\n",
                 st.puzzles, st.raw_text, st.blanked);
+}
+
+/* The scaling series (planted solutions, uniqueness not known) up to
+   17 x 17: every variant gives the same verdict; a unique answer is the
+   planted solution, a multiple one two different valid solutions. */
+static void test_scaling_variants(void **state) {
+  (void)state;
+  const char *path = tu_shared("bench/scaling-starbattle.jsonl");
+  assert_non_null(path);
+  FILE *f = fopen(path, "r");
+  assert_non_null(f);
+  char *line = NULL;
+  size_t cap = 0;
+  long solved = 0;
+  while (getline(&line, &cap, f) > 0) {
+    gc_puzzle *pz = tu_puzzle(line, NULL);
+    if (gc_puzzle_n(pz) > 17) {
+      gc_puzzle_free(pz);
+      continue;
+    }
+    const gc_grid *known = gc_puzzle_known(pz);
+    assert_non_null(known);
+    int status0 = -1;
+    for (int v = 0; v <= NVARIANTS; v++) { /* NVARIANTS: the defaults */
+      gc_options opt;
+      if (v < NVARIANTS)
+        set_variant(&opt, v);
+      else
+        gc_options_default(&opt);
+      gc_limits lim = {.mode = GC_MODE_UNIQUE, .count = 2};
+      gc_result res;
+      gc_error e;
+      assert_int_equal(gc_solve(pz, &opt, &lim, &res, &e), 0);
+      char why[200];
+      if (v == 0)
+        status0 = res.status;
+      if ((int)res.status != status0)
+        fail_msg("%s variant %d: %s, variant 0 said otherwise",
+                 gc_puzzle_id(pz), v, gc_status_name(res.status));
+      if (res.status == GC_STATUS_UNIQUE) {
+        assert_true(gc_grid_equal(&res.first, known));
+      } else {
+        assert_int_equal(res.status, GC_STATUS_MULTIPLE);
+        assert_true(gc_check(pz, &res.first, why, sizeof why));
+        assert_true(gc_check(pz, &res.second, why, sizeof why));
+        assert_false(gc_grid_equal(&res.first, &res.second));
+      }
+      gc_result_free(&res);
+      solved++;
+    }
+    gc_puzzle_free(pz);
+  }
+  free(line);
+  fclose(f);
+  assert_true(solved >= 40 * (NVARIANTS + 1));
 }
 
 int main(void) {
@@ -964,6 +1064,11 @@ int main(void) {
     print_message("../shared/corpus not found: the corpus test is skipped\n");
     return 77;
   }
-  const struct CMUnitTest corpus[] = {cmocka_unit_test(test_corpus)};
+  if (getenv("GC_TEST_QUICK")) { /* the valgrind pass: corpus runs in passes 1, 2 */
+    print_message("GC_TEST_QUICK: the corpus part is left out\n");
+    return 0;
+  }
+  const struct CMUnitTest corpus[] = {cmocka_unit_test(test_corpus),
+                                      cmocka_unit_test(test_scaling_variants)};
   return cmocka_run_group_tests(corpus, NULL, NULL);
 }
