@@ -14,8 +14,8 @@
 
 static const char *const puzzles[] = {
     "{\"genre\":\"skyscrapers\",\"n\":6,\"top\":[0,0,0,4,0,0],\"boxes\":[2,3]}",
-    "{\"genre\":\"futoshiki\",\"n\":5,\"givens\":[[0,0,5,0,0],[0,2,0,0,0],[0,0,0,0,0],"
-    "[0,0,0,3,0],[0,0,0,2,0]],\"lt\":[[0,1,0,0],[1,4,2,4],[4,3,4,4]]}",
+    ("{\"genre\":\"futoshiki\",\"n\":5,\"givens\":[[0,0,5,0,0],[0,2,0,0,0],[0,0,0,0,0],"
+     "[0,0,0,3,0],[0,0,0,2,0]],\"lt\":[[0,1,0,0],[1,4,2,4],[4,3,4,4]]}"),
     "starbattle 1\nAABBB\nAABCB\nDDBCC\nDEECC\nDEEEC\n",
 };
 enum { NPUZZLES = sizeof puzzles / sizeof puzzles[0] };
