@@ -244,14 +244,10 @@ static int codewars_read(const gc_fmt_in *in, size_t *used, json_t **record,
       goto fail;
     }
   }
-  json_t *rec = gc_rec_new("skyscrapers", n);
-  if (!rec) {
-    gc_error_set(err, GC_E_NOMEM, in->line, 0, "out of memory");
+  const int *const sides[4] = {side[0], side[1], side[2], side[3]};
+  json_t *rec = gc_rec_skyscrapers(in, n, sides, givens, err);
+  if (!rec)
     goto fail;
-  }
-  for (int k = 0; k < 4; k++)
-    gc_rec_set_ints(rec, key[k], side[k], n);
-  gc_rec_set_matrix(rec, "givens", givens, n);
   free(givens);
   *record = rec;
   return 1;
@@ -305,10 +301,7 @@ static char *codewars_write(const json_t *rec, gc_error *err) {
     gc_sb_printf(&b, "%s%d", k ? ", " : "", v);
   }
   gc_sb_put(&b, "]");
-  char *s = gc_sb_finish(&b);
-  if (!s)
-    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
-  return s;
+  return gc_fmt_finish(&b, err);
 }
 
 static const char *const codewars_aliases[] = {"clockwise", NULL};

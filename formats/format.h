@@ -112,6 +112,20 @@ int gc_rec_matrix(const json_t *rec, const char *key, int n, int *out);
 
 /* A new record {"genre": genre, "n": n}; NULL when out of memory. */
 json_t *gc_rec_new(const char *genre, int n);
+/* The record's "regions" (n x n, malloc'd) for a writer whose notation
+   draws borders: NULL with err when out of memory, or "cannot express"
+   when a region is in two pieces. */
+int *gc_rec_connected_regions(const json_t *rec, int n, gc_error *err);
+
+struct gc_strbuf;
+/* A writer's result: the string of b, or NULL with GC_E_NOMEM in err. */
+char *gc_fmt_finish(struct gc_strbuf *b, gc_error *err);
+
+/* A Skyscrapers record from clue rows side[0..3] = top, bottom, left,
+   right (n each, 0 = none) and the n x n givens; NULL with err (out of
+   memory, at in's line) otherwise. */
+json_t *gc_rec_skyscrapers(const gc_fmt_in *in, int n, const int *const side[4],
+                           const int *givens, gc_error *err);
 /* Sets key to an array of n / an n x n matrix of ints. */
 void gc_rec_set_ints(json_t *rec, const char *key, const int *v, int n);
 void gc_rec_set_matrix(json_t *rec, const char *key, const int *v, int n);

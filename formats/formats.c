@@ -6,6 +6,7 @@
  * GC_FORMAT(name) line per file that defines a gc_format).
  */
 #include "format.h"
+#include "strbuf.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -319,6 +320,43 @@ json_t *gc_rec_new(const char *genre, int n) {
     return NULL;
   }
   return o;
+}
+
+int *gc_rec_connected_regions(const json_t *rec, int n, gc_error *err) {
+  int *region = malloc((size_t)(n * n) * sizeof *region);
+  if (!region) {
+    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
+    return NULL;
+  }
+  gc_rec_matrix(rec, "regions", n, region);
+  char why[160];
+  if (!gc_regions_connected(n, region, why, sizeof why)) {
+    gc_fmt_cannot(err, "%s", why);
+    free(region);
+    return NULL;
+  }
+  return region;
+}
+
+char *gc_fmt_finish(struct gc_strbuf *b, gc_error *err) {
+  char *s = gc_sb_finish(b);
+  if (!s)
+    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
+  return s;
+}
+
+json_t *gc_rec_skyscrapers(const gc_fmt_in *in, int n, const int *const side[4],
+                           const int *givens, gc_error *err) {
+  static const char *const key[4] = {"top", "bottom", "left", "right"};
+  json_t *rec = gc_rec_new("skyscrapers", n);
+  if (!rec) {
+    gc_error_set(err, GC_E_NOMEM, in->line, 0, "out of memory");
+    return NULL;
+  }
+  for (int k = 0; k < 4; k++)
+    gc_rec_set_ints(rec, key[k], side[k], n);
+  gc_rec_set_matrix(rec, "givens", givens, n);
+  return rec;
 }
 
 void gc_rec_set_ints(json_t *rec, const char *key, const int *v, int n) {

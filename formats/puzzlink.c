@@ -346,14 +346,10 @@ static int read_skyscrapers(const gc_fmt_in *in, size_t b, size_t len, int n,
       goto fail;
     }
   }
-  json_t *rec = gc_rec_new("skyscrapers", n);
-  if (!rec) {
-    gc_error_set(err, GC_E_NOMEM, in->line, 0, "out of memory");
+  const int *const sides[4] = {clue, clue + n, clue + 2 * n, clue + 3 * n};
+  json_t *rec = gc_rec_skyscrapers(in, n, sides, givens, err);
+  if (!rec)
     goto fail;
-  }
-  for (int i = 0; i < 4; i++)
-    gc_rec_set_ints(rec, side_key[i], clue + i * n, n);
-  gc_rec_set_matrix(rec, "givens", givens, n);
   free(givens);
   *record = rec;
   return 1;
@@ -543,25 +539,13 @@ static char *write_skyscrapers(const json_t *rec, int n, gc_error *err) {
   }
   put_run(&b, &run);
   free(givens);
-  char *s = gc_sb_finish(&b);
-  if (!s)
-    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
-  return s;
+  return gc_fmt_finish(&b, err);
 }
 
 static char *write_starbattle(const json_t *rec, int n, gc_error *err) {
-  int *region = malloc((size_t)(n * n) * sizeof *region);
-  if (!region) {
-    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
+  int *region = gc_rec_connected_regions(rec, n, err);
+  if (!region)
     return NULL;
-  }
-  gc_rec_matrix(rec, "regions", n, region);
-  char why[160];
-  if (!gc_regions_connected(n, region, why, sizeof why)) {
-    gc_fmt_cannot(err, "%s", why);
-    free(region);
-    return NULL;
-  }
   gc_strbuf b = {0};
   gc_sb_printf(&b, "https://puzz.link/p?starbattle/%d/%d/%d/", n, n,
                gc_rec_int(rec, "stars", 1));
@@ -586,10 +570,7 @@ static char *write_starbattle(const json_t *rec, int n, gc_error *err) {
                    "0123456789abcdefghijklmnopqrstuv"[acc << (5 - bits)]);
   }
   free(region);
-  char *s = gc_sb_finish(&b);
-  if (!s)
-    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
-  return s;
+  return gc_fmt_finish(&b, err);
 }
 
 static char *puzzlink_write(const json_t *rec, gc_error *err) {

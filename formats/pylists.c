@@ -325,18 +325,14 @@ static int pylists_read(const gc_fmt_in *in, size_t *used, json_t **record,
     if (given_list(&c, n, givens))
       goto fail;
   }
-  json_t *rec = gc_rec_new("skyscrapers", n);
-  if (!rec) {
-    gc_error_set(err, GC_E_NOMEM, in->line, 0, "out of memory");
+  const int *const sides[4] = {clue[2], clue[3], clue[0], clue[1]};
+  json_t *rec = gc_rec_skyscrapers(in, n, sides, givens, err);
+  if (!rec)
     goto fail;
-  }
   char id[64];
   snprintf(id, sizeof id, "%.*s", (int)(name_len > 63 ? 63 : name_len),
            in->text + name);
   json_object_set_new(rec, "id", json_string(id));
-  for (int k = 0; k < 4; k++)
-    gc_rec_set_ints(rec, side_name[k], clue[k], n);
-  gc_rec_set_matrix(rec, "givens", givens, n);
   free(givens);
   *used = skip(in->text, in->len, c.p); /* and the comments after it */
   *record = rec;
@@ -431,10 +427,7 @@ static char *pylists_write(const json_t *rec, gc_error *err) {
   if (count)
     gc_sb_put(&b, "]");
   free(givens);
-  char *s = gc_sb_finish(&b);
-  if (!s)
-    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
-  return s;
+  return gc_fmt_finish(&b, err);
 }
 
 static const char *const pylists_aliases[] = {"python", NULL};

@@ -187,18 +187,9 @@ static char *sbn_write(const json_t *rec, gc_error *err) {
                        "A-Z (up to 35)");
     return NULL;
   }
-  int *region = malloc((size_t)(n * n) * sizeof *region);
-  if (!region) {
-    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
+  int *region = gc_rec_connected_regions(rec, n, err);
+  if (!region)
     return NULL;
-  }
-  gc_rec_matrix(rec, "regions", n, region);
-  char why[160];
-  if (!gc_regions_connected(n, region, why, sizeof why)) {
-    gc_fmt_cannot(err, "%s", why);
-    free(region);
-    return NULL;
-  }
   size_t want = border_chars(n), nbits = (size_t)(2 * n * (n - 1));
   size_t pad = 6 * want - nbits, half = nbits / 2;
   gc_strbuf b = {0};
@@ -226,10 +217,7 @@ static char *sbn_write(const json_t *rec, gc_error *err) {
     }
   }
   free(region);
-  char *s = gc_sb_finish(&b);
-  if (!s)
-    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
-  return s;
+  return gc_fmt_finish(&b, err);
 }
 
 const gc_format gc_format_sbn = {

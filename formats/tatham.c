@@ -177,14 +177,10 @@ static int read_towers(const gc_fmt_in *in, size_t d, int n, json_t **record,
       goto fail;
     }
   }
-  json_t *rec = gc_rec_new("skyscrapers", n);
-  if (!rec) {
-    gc_error_set(err, GC_E_NOMEM, in->line, 0, "out of memory");
+  const int *const sides[4] = {clue, clue + n, clue + 2 * n, clue + 3 * n};
+  json_t *rec = gc_rec_skyscrapers(in, n, sides, givens, err);
+  if (!rec)
     goto fail;
-  }
-  for (int k = 0; k < 4; k++)
-    gc_rec_set_ints(rec, side_key[k], clue + k * n, n);
-  gc_rec_set_matrix(rec, "givens", givens, n);
   free(givens);
   *record = rec;
   return 1;
@@ -431,10 +427,7 @@ static char *write_towers(const json_t *rec, int n, gc_error *err) {
       prev_number = 1;
     }
   }
-  char *s = gc_sb_finish(&b);
-  if (!s)
-    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
-  return s;
+  return gc_fmt_finish(&b, err);
 }
 
 static char *write_unequal(const json_t *rec, int n, gc_error *err) {

@@ -347,10 +347,7 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
                 gc_gen_info *info, gc_error *err) {
   double t0 = gc_now_ms();
   gc_options defaults;
-  if (!opt) {
-    gc_options_default(&defaults);
-    opt = &defaults;
-  }
+  opt = gc_options_or_default(opt, &defaults);
   gc_gen_info scratch;
   if (!info)
     info = &scratch;

@@ -24,17 +24,6 @@
 
 #include "session.h"
 
-static int clue_add(gc_clues *c, const char *what, gc_error *err) {
-  void *p = realloc(c->what, (c->count + 1) * sizeof *c->what);
-  if (!p) {
-    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
-    return -1;
-  }
-  c->what = p;
-  snprintf(c->what[c->count++], sizeof c->what[0], "%s", what);
-  return 0;
-}
-
 /* The assumption literal of cell i holding v. */
 static int cell_lit(const gc_session *ss, int i, int v) {
   int n = ss->pz->n;
@@ -53,18 +42,6 @@ static void entry_words(const gc_puzzle *pz, int i, int v, char *buf,
              i % n + 1);
   else
     snprintf(buf, size, "the %d at r%dc%d", v, i / n + 1, i % n + 1);
-}
-
-static int really_stopped(gc_session *ss) {
-  if (ss->interrupt && *ss->interrupt) {
-    ss->why = GC_STOP_INTERRUPT;
-    return 1;
-  }
-  if (ss->deadline > 0 && gc_now_ms() >= ss->deadline) {
-    ss->why = GC_STOP_TIME;
-    return 1;
-  }
-  return 0;
 }
 
 static int check_partial(const gc_puzzle *pz, const gc_grid *partial,
@@ -125,7 +102,7 @@ static int shrink(gc_session *ss, const gc_grid *partial, int *lits, int *idx,
     if (keep[i]) {
       char what[96];
       entry_words(ss->pz, idx[i], partial->cell[idx[i]], what, sizeof what);
-      if (clue_add(conflict, what, err))
+      if (gc_clues_add(conflict, what, err))
         goto done;
     }
   rc = 0;
@@ -155,10 +132,7 @@ int gc_complete(const gc_puzzle *pz, const gc_options *opt,
                 const gc_limits *lim, const gc_grid *partial, gc_status *status,
                 gc_grid *completion, gc_clues *conflict, gc_error *err) {
   gc_options buf;
-  if (!opt) {
-    gc_options_default(&buf);
-    opt = &buf;
-  }
+  opt = gc_options_or_default(opt, &buf);
   gc_error_clear(err);
   *status = GC_STATUS_UNKNOWN;
   completion->n = 0;
@@ -225,7 +199,7 @@ static int wrong_entries(gc_session *ss, const gc_grid *partial,
         snprintf(right, sizeof right, " (the solution has %d)", sol.cell[i]);
       char line[160];
       snprintf(line, sizeof line, "%s is wrong%s", what, right);
-      rc = clue_add(conflict, line, err);
+      rc = gc_clues_add(conflict, line, err);
     }
   }
   gc_grid_free(&sol);
@@ -237,10 +211,7 @@ int gc_hint(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
             int *value, long *effort, gc_clues *conflict, gc_error *err) {
   static const int ladder[] = {0, 1, 3, 10, 30, 100, 1000, 10000, -1};
   gc_options buf;
-  if (!opt) {
-    gc_options_default(&buf);
-    opt = &buf;
-  }
+  opt = gc_options_or_default(opt, &buf);
   gc_error_clear(err);
   *status = GC_STATUS_UNKNOWN;
   *row = *col = *value = -1;
@@ -336,7 +307,7 @@ int gc_hint(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
         goto done;
       }
       if (r == 0) {
-        if (really_stopped(&ss)) {
+        if (gc_session_stopped(&ss)) {
           *status = GC_STATUS_UNKNOWN;
           rc = 0;
           goto done;
@@ -373,13 +344,10 @@ done:
 
 /* pz's JSON record with the givens of cell[] (GC_EMPTY: none) added. */
 static char *record_with(const gc_puzzle *pz, const int *add) {
-  char *text = gc_puzzle_json(pz);
-  json_t *o = text ? json_loads(text, 0, NULL) : NULL;
-  free(text);
+  json_t *o = gc_puzzle_object(pz);
   if (!o)
     return NULL;
   int n = pz->n;
-  json_object_del(o, "solution");
   json_object_del(o, "unique");
   json_t *g = json_object_get(o, "givens");
   if (!json_is_array(g) || (int)json_array_size(g) != n) {
@@ -405,10 +373,7 @@ int gc_unique_fix(const gc_puzzle *pz, const gc_options *opt,
                   const gc_limits *lim, gc_status *status, gc_clues *added,
                   char **fixed, gc_error *err) {
   gc_options buf;
-  if (!opt) {
-    gc_options_default(&buf);
-    opt = &buf;
-  }
+  opt = gc_options_or_default(opt, &buf);
   gc_error_clear(err);
   *status = GC_STATUS_UNKNOWN;
   *fixed = NULL;
@@ -478,7 +443,7 @@ int gc_unique_fix(const gc_puzzle *pz, const gc_options *opt,
     add[pick] = target.cell[pick];
     char what[96];
     entry_words(pz, pick, target.cell[pick], what, sizeof what);
-    if (clue_add(added, what, err))
+    if (gc_clues_add(added, what, err))
       goto done;
   }
   *fixed = record_with(pz, add);

@@ -150,10 +150,7 @@ int gc_rate(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
             gc_rating *rt, gc_error *err) {
   double t0 = gc_now_ms();
   gc_options defaults;
-  if (!opt) {
-    gc_options_default(&defaults);
-    opt = &defaults;
-  }
+  opt = gc_options_or_default(opt, &defaults);
   gc_error_clear(err);
   memset(rt, 0, sizeof *rt);
   rt->status = GC_STATUS_UNKNOWN;

@@ -19,8 +19,9 @@ double gc_now_ms(void) {
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-static int terminate_cb(void *state) {
-  gc_session *ss = state;
+static int terminate_cb(void *state) { return gc_session_stopped(state); }
+
+int gc_session_stopped(gc_session *ss) {
   if (ss->interrupt && *ss->interrupt) {
     ss->why = GC_STOP_INTERRUPT;
     return 1;

@@ -57,4 +57,16 @@ int gc_session_drop_clues(gc_session *ss, const int *order, size_t count,
 char *gc_record_without(const gc_puzzle *pz, const gc_cnf *cnf,
                         const char *keep);
 
+/* Has the time limit passed or an interrupt come (ss->why set)?  What
+   the terminate callback asks; for telling those apart from a conflict
+   limit after a stopped solve. */
+int gc_session_stopped(gc_session *ss);
+
+/* Shared by the setter tools (setter.c). */
+int gc_clues_add(gc_clues *c, const char *what, gc_error *err);
+const gc_options *gc_options_or_default(const gc_options *opt, gc_options *buf);
+/* pz's corpus record as a JSON object without its known solution; NULL
+   when out of memory. */
+json_t *gc_puzzle_object(const gc_puzzle *pz);
+
 #endif

@@ -30,7 +30,7 @@ void gc_clues_free(gc_clues *c) {
   c->count = 0;
 }
 
-static int clues_add(gc_clues *c, const char *what, gc_error *err) {
+int gc_clues_add(gc_clues *c, const char *what, gc_error *err) {
   void *p = realloc(c->what, (c->count + 1) * sizeof *c->what);
   if (!p) {
     gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
@@ -41,12 +41,21 @@ static int clues_add(gc_clues *c, const char *what, gc_error *err) {
   return 0;
 }
 
-static const gc_options *options_or_default(const gc_options *opt,
-                                            gc_options *buf) {
+const gc_options *gc_options_or_default(const gc_options *opt,
+                                        gc_options *buf) {
   if (opt)
     return opt;
   gc_options_default(buf);
   return buf;
+}
+
+json_t *gc_puzzle_object(const gc_puzzle *pz) {
+  char *text = gc_puzzle_json(pz);
+  json_t *o = text ? json_loads(text, 0, NULL) : NULL;
+  free(text);
+  if (o)
+    json_object_del(o, "solution");
+  return o;
 }
 
 /* The selectors of every group, in order. */
@@ -73,7 +82,7 @@ static const gc_group *group_of(const gc_session *ss, int selector) {
 int gc_explain(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
                gc_status *status, gc_clues *core, gc_error *err) {
   gc_options buf;
-  opt = options_or_default(opt, &buf);
+  opt = gc_options_or_default(opt, &buf);
   gc_error_clear(err);
   memset(core, 0, sizeof *core);
   *status = GC_STATUS_UNKNOWN;
@@ -122,9 +131,9 @@ int gc_explain(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
     m = keep;
   }
   for (size_t i = 0; i < m; i++)
-    if (clues_add(core, group_of(&ss, sel[i])->what, err))
+    if (gc_clues_add(core, group_of(&ss, sel[i])->what, err))
       goto done;
-  if (m == 0 && clues_add(core, "the grid's own rules (no clue is needed to "
+  if (m == 0 && gc_clues_add(core, "the grid's own rules (no clue is needed to "
                                 "make it impossible)",
                           err))
     goto done;
@@ -143,12 +152,9 @@ done:
    given) becomes 0, an entry that is a list (a sign in "lt") is deleted. */
 static char *strip_record(const gc_puzzle *pz, const gc_group *const *gone,
                           size_t ngone) {
-  char *text = gc_puzzle_json(pz);
-  json_t *o = text ? json_loads(text, 0, NULL) : NULL;
-  free(text);
+  json_t *o = gc_puzzle_object(pz);
   if (!o)
     return NULL;
-  json_object_del(o, "solution");
   for (size_t k = 0; k < ngone; k++) {
     const gc_group *g = gone[k];
     json_t *a = json_object_get(o, g->key);
@@ -225,7 +231,7 @@ int gc_minimize(const gc_puzzle *pz, const gc_options *opt,
                 const gc_limits *lim, gc_status *status, gc_clues *redundant,
                 gc_clues *removed, char **minimal, gc_error *err) {
   gc_options buf;
-  opt = options_or_default(opt, &buf);
+  opt = gc_options_or_default(opt, &buf);
   gc_error_clear(err);
   memset(redundant, 0, sizeof *redundant);
   memset(removed, 0, sizeof *removed);
@@ -275,7 +281,7 @@ int gc_minimize(const gc_puzzle *pz, const gc_options *opt,
       rc = 0;
       goto done;
     }
-    if (r == 20 && clues_add(redundant, ss.cnf.groups[i].what, err))
+    if (r == 20 && gc_clues_add(redundant, ss.cnf.groups[i].what, err))
       goto done;
   }
   /* A minimal puzzle: drop clues one after another while unique. */
@@ -291,7 +297,7 @@ int gc_minimize(const gc_puzzle *pz, const gc_options *opt,
   for (size_t i = 0; i < n; i++)
     if (!keep[i]) {
       gone[ngone++] = &ss.cnf.groups[i];
-      if (clues_add(removed, ss.cnf.groups[i].what, err))
+      if (gc_clues_add(removed, ss.cnf.groups[i].what, err))
         goto done;
     }
   *minimal = strip_record(pz, gone, ngone);
@@ -319,7 +325,7 @@ int gc_backbone(const gc_puzzle *pz, const gc_options *opt,
                 const gc_limits *lim, gc_status *status, gc_grid *fixed,
                 gc_error *err) {
   gc_options buf;
-  opt = options_or_default(opt, &buf);
+  opt = gc_options_or_default(opt, &buf);
   gc_error_clear(err);
   fixed->n = 0;
   fixed->cell = NULL;

@@ -34,10 +34,7 @@ void gc_result_free(gc_result *res) {
 int gc_solve(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
              gc_result *res, gc_error *err) {
   gc_options defaults;
-  if (!opt) {
-    gc_options_default(&defaults);
-    opt = &defaults;
-  }
+  opt = gc_options_or_default(opt, &defaults);
   gc_limits nolim = {.mode = GC_MODE_UNIQUE, .count = 2};
   if (!lim)
     lim = &nolim;

@@ -28,22 +28,6 @@ static const char *path(const char *name) {
   return p;
 }
 
-static void write_file(const char *p, const char *text) {
-  FILE *f = fopen(p, "w");
-  assert_non_null(f);
-  fputs(text, f);
-  fclose(f);
-}
-
-static char *slurp(const char *p) {
-  char *data;
-  size_t len;
-  gc_error e;
-  if (gc_read_file(p, &data, &len, 0, &e))
-    return NULL;
-  return data;
-}
-
 static int exists(const char *p) {
   struct stat st;
   return stat(p, &st) == 0;
@@ -74,7 +58,7 @@ static int check(const char *cnf, const char *proof, char **report) {
   const char *out = path("check.out");
   int rc = run(argv, out);
   if (report)
-    *report = slurp(out);
+    *report = tu_read_file(out);
   return rc;
 }
 
@@ -161,7 +145,7 @@ static void certify_and_check(const char *puzzle_arg, const char *name,
   snprintf(proof, sizeof proof, "%s/proof.drat", out);
 
   /* The files are what the other commands write. */
-  char *text = slurp(puzzle_file);
+  char *text = tu_read_file(puzzle_file);
   gc_puzzle *pz = tu_puzzle(text, NULL);
   free(text);
   gc_result res;
@@ -171,23 +155,23 @@ static void certify_and_check(const char *puzzle_arg, const char *name,
   size_t wl;
   gc_error err;
   assert_int_equal(gc_dimacs(pz, NULL, NULL, &want, &wl, &err), 0);
-  text = slurp(cnf);
+  text = tu_read_file(cnf);
   assert_string_equal(text, want);
   free(text);
   free(want);
   assert_int_equal(gc_dimacs(pz, NULL, &res.first, &want, &wl, &err), 0);
-  text = slurp(blocked);
+  text = tu_read_file(blocked);
   assert_string_equal(text, want);
   free(text);
   free(want);
   snprintf(p, sizeof p, "%s/solution.txt", out);
-  text = slurp(p);
+  text = tu_read_file(p);
   want = gc_render_text(pz, &res.first);
   assert_string_equal(text, want);
   free(text);
   free(want);
   snprintf(p, sizeof p, "%s/solution.json", out);
-  text = slurp(p);
+  text = tu_read_file(p);
   gc_grid g;
   int partial;
   assert_int_equal(gc_grid_read(pz, text, strlen(text), "solution.json", &g, &partial, &err), 0);
@@ -195,7 +179,7 @@ static void certify_and_check(const char *puzzle_arg, const char *name,
   gc_grid_free(&g);
   free(text);
   snprintf(p, sizeof p, "%s/README.txt", out);
-  text = slurp(p);
+  text = tu_read_file(p);
   assert_non_null(strstr(text, "drat-trim blocked.cnf proof.drat"));
   free(text);
   /* decode reads the model back */
@@ -218,7 +202,7 @@ static void certify_and_check(const char *puzzle_arg, const char *name,
   assert_non_null(strstr(report, "s VERIFIED"));
   free(report);
 
-  text = slurp(proof);
+  text = tu_read_file(proof);
   lines l = split(text);
   int nlemmas = 0, empty = -1;
   for (int i = 0; i < l.n; i++) {
@@ -347,7 +331,7 @@ static const char *const futoshiki7 =
 static void test_skyscrapers(void **state) {
   (void)state;
   certify_and_check(GC_SOURCE_DIR "/examples/skyscrapers-6x6.txt", "sky6", 20);
-  write_file(path("seed.jsonl"), SEED000);
+  tu_write_file(path("seed.jsonl"), SEED000);
   certify_and_check(path("seed.jsonl"), "sky9", 0);
 }
 
@@ -367,9 +351,9 @@ static const char *const futoshiki5 =
 
 static void test_futoshiki(void **state) {
   (void)state;
-  write_file(path("fu7.txt"), futoshiki7);
+  tu_write_file(path("fu7.txt"), futoshiki7);
   certify_and_check(path("fu7.txt"), "fu7", 0);
-  write_file(path("fu5.jsonl"), futoshiki5);
+  tu_write_file(path("fu5.jsonl"), futoshiki5);
   certify_and_check(path("fu5.jsonl"), "fu5", 20);
 }
 
@@ -379,10 +363,10 @@ static void test_not_unique(void **state) {
   char out[512];
   snprintf(out, sizeof out, "%s", path("multi"));
   mkdir(out, 0777);
-  write_file(path("multi/proof.drat"), "0\n");
-  write_file(path("multi/README.txt"), "old\n");
-  write_file(path("multi/mine.txt"), "not ours\n");
-  write_file(path("multi.jsonl"), "{\"genre\":\"skyscrapers\",\"n\":4,\"top\":[4,0,0,0]}\n");
+  tu_write_file(path("multi/proof.drat"), "0\n");
+  tu_write_file(path("multi/README.txt"), "old\n");
+  tu_write_file(path("multi/mine.txt"), "not ours\n");
+  tu_write_file(path("multi.jsonl"), "{\"genre\":\"skyscrapers\",\"n\":4,\"top\":[4,0,0,0]}\n");
   char *o, *e;
   assert_int_equal(tu_cli(&o, &e, "certify", "--out", out, path("multi.jsonl"), NULL), 2);
   assert_non_null(strstr(o, "multiple"));
@@ -401,7 +385,7 @@ static void test_not_unique(void **state) {
   free(o);
   /* No solution: exit 1, nothing written. */
   snprintf(out, sizeof out, "%s", path("none"));
-  write_file(path("none.jsonl"),
+  tu_write_file(path("none.jsonl"),
              "{\"genre\":\"skyscrapers\",\"n\":3,\"top\":[3,3,0]}\n");
   assert_int_equal(tu_cli(&o, &e, "certify", "--out", out, path("none.jsonl"), NULL), 1);
   assert_non_null(strstr(o, "none"));
@@ -416,7 +400,7 @@ static void test_batch(void **state) {
   (void)state;
   char out[512];
   snprintf(out, sizeof out, "%s", path("batch"));
-  write_file(path("batch.jsonl"),
+  tu_write_file(path("batch.jsonl"),
              "{\"id\":\"a/1\",\"genre\":\"skyscrapers\",\"n\":4,\"top\":[0,0,1,2],"
              "\"bottom\":[0,0,3,0],\"left\":[0,0,1,0],\"right\":[0,2,0,0]}\n"
              "{\"id\":\"two\",\"genre\":\"skyscrapers\",\"n\":4,\"top\":[4,0,0,0]}\n"

@@ -50,13 +50,6 @@ static int any_starts(const gc_clues *c, const char *prefix) {
   return 0;
 }
 
-static void write_file(const char *path, const char *text) {
-  FILE *f = fopen(path, "wb");
-  assert_non_null(f);
-  fputs(text, f);
-  fclose(f);
-}
-
 /*------------------------------------------------------------------------*/
 
 static void test_every_broken_rule(void **state) {
@@ -149,7 +142,7 @@ static void test_grid_reader(void **state) {
   int partial;
   /* what `gridcnf solve` prints, clue frame and all */
   char *out = NULL;
-  write_file("check-sky6.txt", sky6);
+  tu_write_file("check-sky6.txt", sky6);
   assert_int_equal(tu_cli(&out, NULL, "solve", "check-sky6.txt", NULL), 0);
   assert_int_equal(gc_grid_read(pz, out, strlen(out), "out", &g, &partial, &e), 0);
   assert_false(partial);
@@ -236,12 +229,12 @@ static void test_grid_reader(void **state) {
 static void test_check_command(void **state) {
   (void)state;
   char *out, *err;
-  write_file("check-p.txt", sky6);
-  write_file("check-g.txt", "654321\n561432\n326514\n432165\n215643\n143256\n");
+  tu_write_file("check-p.txt", sky6);
+  tu_write_file("check-g.txt", "654321\n561432\n326514\n432165\n215643\n143256\n");
   assert_int_equal(tu_cli(&out, NULL, "check", "check-p.txt", "check-g.txt", NULL), 0);
   assert_non_null(strstr(out, "solution (the grid solves the puzzle"));
   free(out);
-  write_file("check-g.txt", "654312\n561432\n326514\n432165\n215643\n143256\n");
+  tu_write_file("check-g.txt", "654312\n561432\n326514\n432165\n215643\n143256\n");
   assert_int_equal(tu_cli(&out, NULL, "check", "check-p.txt", "check-g.txt", NULL), 1);
   assert_non_null(strstr(out, "broken (not a solution; 3 broken rules):\n"
                               "  column 5 repeats 1 (rows 1 and 3)\n"
@@ -257,11 +250,11 @@ static void test_check_command(void **state) {
   json_decref(o);
   free(out);
   /* partial: completable, and not */
-  write_file("check-g.txt", "6.....\n......\n......\n......\n......\n.....6\n");
+  tu_write_file("check-g.txt", "6.....\n......\n......\n......\n......\n.....6\n");
   assert_int_equal(tu_cli(&out, NULL, "check", "check-p.txt", "check-g.txt", NULL), 0);
   assert_non_null(strstr(out, "completable (2 of 36 cells filled"));
   free(out);
-  write_file("check-g.txt", "6.....\n......\n......\n......\n......\n.....5\n");
+  tu_write_file("check-g.txt", "6.....\n......\n......\n......\n......\n.....5\n");
   assert_int_equal(tu_cli(&out, NULL, "check", "--json", "check-p.txt", "check-g.txt",
                           NULL), 1);
   o = json_loads(out, 0, NULL);
@@ -272,7 +265,7 @@ static void test_check_command(void **state) {
   json_decref(o);
   free(out);
   /* a bad grid: one line with its position, exit 65 */
-  write_file("check-g.txt", "654321\n561432\n3265x4\n");
+  tu_write_file("check-g.txt", "654321\n561432\n3265x4\n");
   assert_int_equal(tu_cli(NULL, &err, "check", "check-p.txt", "check-g.txt", NULL), 65);
   assert_string_equal(err, "gridcnf: check-g.txt:3:1: the grid has 3 rows, the puzzle 6\n");
   free(err);
@@ -282,7 +275,7 @@ static void test_check_command(void **state) {
   assert_int_equal(tu_cli(&out, NULL, "hint", "check-p.txt", NULL), 0);
   assert_non_null(strstr(out, ": hint: r"));
   free(out);
-  write_file("check-g.txt", "6543..\n5614..\n3265..\n4321..\n2156..\n1432..\n");
+  tu_write_file("check-g.txt", "6543..\n5614..\n3265..\n4321..\n2156..\n1432..\n");
   assert_int_equal(tu_cli(&out, NULL, "hint", "--json", "--grid", "check-g.txt",
                           "check-p.txt", NULL), 0);
   o = json_loads(out, 0, NULL);
@@ -294,13 +287,13 @@ static void test_check_command(void **state) {
                    sky6_sol[(r - 1) * 6 + c - 1]);
   json_decref(o);
   free(out);
-  write_file("check-g.txt", "6543..\n5614..\n3265..\n4321..\n2156..\n1423..\n");
+  tu_write_file("check-g.txt", "6543..\n5614..\n3265..\n4321..\n2156..\n1423..\n");
   assert_int_equal(tu_cli(&out, NULL, "hint", "--grid", "check-g.txt", "check-p.txt",
                           NULL), 1);
   assert_non_null(strstr(out, "the 2 at r6c3 is wrong (the solution has 3)"));
   assert_non_null(strstr(out, "the 3 at r6c4 is wrong (the solution has 2)"));
   free(out);
-  write_file("check-g.txt", "654321\n561432\n326514\n432165\n215643\n143256\n");
+  tu_write_file("check-g.txt", "654321\n561432\n326514\n432165\n215643\n143256\n");
   assert_int_equal(tu_cli(&out, NULL, "hint", "--grid", "check-g.txt", "check-p.txt",
                           NULL), 0);
   assert_non_null(strstr(out, "complete (no empty cell"));
@@ -366,7 +359,7 @@ static void test_count_list(void **state) {
   assert_true(total > 2 && total < 100);
   check_backbone(pz, total);
   char *out;
-  write_file("check-c.txt", "skyscrapers\n  4 . . .\n. . . . . .\n. . . . . .\n"
+  tu_write_file("check-c.txt", "skyscrapers\n  4 . . .\n. . . . . .\n. . . . . .\n"
                             ". . . . . .\n. . . . . .\n  . . . 4\n");
   assert_int_equal(tu_cli(&out, NULL, "count", "--all", "--list", "--json",
                           "check-c.txt", NULL), 2);
@@ -446,7 +439,7 @@ static void test_unique_fix(void **state) {
   assert_null(fixed);
   gc_puzzle_free(pz);
   char *out;
-  write_file("check-f.txt", "skyscrapers\n  4 . . .\n. . . . . .\n. . . . . .\n"
+  tu_write_file("check-f.txt", "skyscrapers\n  4 . . .\n. . . . . .\n. . . . . .\n"
                             ". . . . . .\n. . . . . .\n  . . . 4\n");
   assert_int_equal(tu_cli(&out, NULL, "unique-fix", "--json", "check-f.txt", NULL), 0);
   json_t *o = json_loads(out, 0, NULL);

@@ -224,16 +224,6 @@ static const char *hard_puzzle(void) {
   return GC_SOURCE_DIR "/tests/data/hard-skyscrapers-26.jsonl";
 }
 
-static char *slurp(const char *path) {
-  FILE *f = fopen(path, "rb");
-  assert_non_null(f);
-  char *buf = calloc(1, 1 << 20);
-  size_t n = fread(buf, 1, (1 << 20) - 1, f);
-  buf[n] = 0;
-  fclose(f);
-  return buf;
-}
-
 static void test_timeout(void **state) {
   (void)state;
   char out[512];
@@ -245,7 +235,7 @@ static void test_timeout(void **state) {
   /* The limit is 0.5 s; the bound only catches a hang (the puzzle runs for
      minutes), loose enough for sanitizer builds on a busy machine. */
   assert_true(el < 30.0);
-  char *text = slurp(out);
+  char *text = tu_read_file(out);
   assert_non_null(strstr(text, "\"status\":\"unknown\""));
   assert_non_null(strstr(text, "\"stopped\":\"time\""));
   free(text);
@@ -258,7 +248,7 @@ static void test_interrupt(void **state) {
   /* A small puzzle first, then the hard one: the first answer is kept. */
   char both[600];
   snprintf(both, sizeof both, "%s/both.jsonl", tmpdir);
-  char *hard = slurp(hard_puzzle());
+  char *hard = tu_read_file(hard_puzzle());
   FILE *f = fopen(both, "w");
   fputs(UNIQUE4, f);
   fputs(hard, f);
@@ -270,7 +260,7 @@ static void test_interrupt(void **state) {
   int rc = run_binary(args, out, 0.5, &el);
   assert_int_equal(rc, 130);
   assert_true(el < 30.0);
-  char *text = slurp(out);
+  char *text = tu_read_file(out);
   char *second = strchr(text, '\n');
   assert_non_null(second);
   assert_non_null(strstr(text, "\"id\":\"u4\",\"genre\":\"skyscrapers\",\"n\":4,\"status\":\"unique\""));
@@ -293,7 +283,7 @@ static void drop_stats(char *s) {
    time limits included; SIGINT stops every solve in progress. */
 static void test_jobs(void **state) {
   (void)state;
-  char *hard = slurp(hard_puzzle());
+  char *hard = tu_read_file(hard_puzzle());
   size_t hl = strlen(hard);
   char *text = malloc(hl + 2000);
   snprintf(text, hl + 2000, "%s%s%s%s{\"genre\":\"skyscrapers\",\"n\":4,\"top\":[0,0\n%s%s",
@@ -327,7 +317,7 @@ static void test_jobs(void **state) {
   double el;
   assert_int_equal(run_binary(args, out, 0.5, &el), 130);
   assert_true(el < 30.0); /* a hang bound only */
-  char *got = slurp(out);
+  char *got = tu_read_file(out);
   /* complete lines: the small one solved, the hard ones stopped */
   int lines = 0;
   for (char *p = got; (p = strchr(p, '\n')); p++)
@@ -360,7 +350,7 @@ static void test_sigpipe(void **state) {
            "echo ${PIPESTATUS[0]} > \"%s\"'",
            GC_BINARY, big, errf, rcf);
   assert_int_equal(system(cmd), 0);
-  char *rc = slurp(rcf), *err = slurp(errf);
+  char *rc = tu_read_file(rcf), *err = tu_read_file(errf);
   /* killed by SIGPIPE (128 + 13), or a clean exit if the batch won the race */
   assert_true(atoi(rc) == 141 || atoi(rc) == 0);
   assert_string_equal(err, "");
@@ -373,7 +363,7 @@ static void test_total_timeout(void **state) {
   char out[512], both[512];
   snprintf(out, sizeof out, "%s/total.out", tmpdir);
   snprintf(both, sizeof both, "%s/total.jsonl", tmpdir);
-  char *hard = slurp(hard_puzzle());
+  char *hard = tu_read_file(hard_puzzle());
   FILE *f = fopen(both, "w");
   fputs(hard, f);
   fputs(UNIQUE4, f);
@@ -383,7 +373,7 @@ static void test_total_timeout(void **state) {
   double el;
   assert_int_equal(run_binary(args, out, 0, &el), 3);
   assert_true(el < 30.0);
-  char *text = slurp(out);
+  char *text = tu_read_file(out);
   /* one line per record: the hard one stopped, the later one not started */
   char *nl = strchr(text, '\n');
   assert_non_null(nl);

@@ -31,13 +31,6 @@ static const char *path(const char *name) {
   return p;
 }
 
-static void write_file(const char *p, const char *text) {
-  FILE *f = fopen(p, "w");
-  assert_non_null(f);
-  fputs(text, f);
-  fclose(f);
-}
-
 #define SEED000                                                                \
   "{\"id\":\"seed-000-ss_99\",\"genre\":\"skyscrapers\",\"n\":9,"              \
   "\"top\":[1,4,3,3,4,3,3,2,2],\"bottom\":[4,2,3,2,1,3,2,3,3],"                \
@@ -50,7 +43,7 @@ static void test_cadical_and_minisat(void **state) {
   (void)state;
   char pz[512], multi[512];
   snprintf(pz, sizeof pz, "%s", path("seed.jsonl"));
-  write_file(pz, SEED000);
+  tu_write_file(pz, SEED000);
   const char *bin = GC_BINARY;
   char cmd[1024];
   snprintf(cmd, sizeof cmd, "%s cnf %s > %s", bin, pz, path("f.cnf"));
@@ -87,7 +80,7 @@ static void test_cadical_and_minisat(void **state) {
   assert_int_equal(WEXITSTATUS(system(cmd)), 1);
   /* a two-solution puzzle's certificate is SAT */
   snprintf(multi, sizeof multi, "%s", path("multi.jsonl"));
-  write_file(multi, "{\"genre\":\"skyscrapers\",\"n\":4,\"top\":[4,0,0,0]}\n");
+  tu_write_file(multi, "{\"genre\":\"skyscrapers\",\"n\":4,\"top\":[4,0,0,0]}\n");
   snprintf(cmd, sizeof cmd, "%s cnf --block-solution %s -o %s", bin, multi, path("m.cnf"));
   assert_int_equal(system(cmd), 0);
   assert_int_equal(sh("cadical -q %s > %s", path("m.cnf"), path("m.model")), 10);
@@ -96,27 +89,19 @@ static void test_cadical_and_minisat(void **state) {
   assert_int_equal(system(cmd), 0);
 }
 
-static char *slurp(const char *p) {
-  char *data;
-  size_t len;
-  gc_error e;
-  assert_int_equal(gc_read_file(p, &data, &len, 0, &e), 0);
-  return data;
-}
-
 /* The real answers of cadical, minisat (result file) and picosat on one
    CNF: gc_model_read detects each form and they decode to one grid. */
 static void test_three_model_forms(void **state) {
   (void)state;
   const char *pz = path("seed3.jsonl");
-  write_file(pz, SEED000);
+  tu_write_file(pz, SEED000);
   char cmd[1024];
   snprintf(cmd, sizeof cmd, "%s cnf %s > %s", GC_BINARY, pz, path("g.cnf"));
   assert_int_equal(system(cmd), 0);
   assert_int_equal(sh("cadical -q %s > %s", path("g.cnf"), path("g.cad")), 10);
   assert_int_equal(sh("minisat -verb=0 %s %s > /dev/null", path("g.cnf"), path("g.mini")), 10);
   assert_int_equal(sh("picosat %s > %s", path("g.cnf"), path("g.pico")), 10);
-  char *text = slurp(pz);
+  char *text = tu_read_file(pz);
   gc_puzzle *p = tu_puzzle(text, NULL);
   free(text);
   const char *const models[] = {path("g.cad"), path("g.mini"), path("g.pico")};
@@ -125,7 +110,7 @@ static void test_three_model_forms(void **state) {
   gc_result res;
   tu_solve(p, GC_MODE_UNIQUE, &res);
   for (int i = 0; i < 3; i++) {
-    char *m = slurp(models[i]);
+    char *m = tu_read_file(models[i]);
     assert_memory_equal(m, first[i], strlen(first[i]));
     int sat, nv;
     signed char *val;
@@ -146,7 +131,7 @@ static void test_three_model_forms(void **state) {
   snprintf(cmd, sizeof cmd, "%s cnf --block-solution %s -o %s", GC_BINARY, pz, path("gb.cnf"));
   assert_int_equal(system(cmd), 0);
   assert_int_equal(sh("picosat %s > %s", path("gb.cnf"), path("gb.pico")), 20);
-  char *m = slurp(path("gb.pico"));
+  char *m = tu_read_file(path("gb.pico"));
   int sat, nv;
   signed char *val;
   gc_error e;
@@ -163,7 +148,7 @@ static void test_three_model_forms(void **state) {
 static void test_solve_external(void **state) {
   (void)state;
   const char *pz = path("ext.jsonl");
-  write_file(pz, SEED000
+  tu_write_file(pz, SEED000
              "{\"id\":\"two\",\"genre\":\"skyscrapers\",\"n\":4,\"top\":[4,0,0,0]}\n"
              "{\"id\":\"none\",\"genre\":\"skyscrapers\",\"n\":3,\"top\":[3,3,0]}\n"
              "{\"id\":\"sb\",\"genre\":\"starbattle\",\"n\":5,\"stars\":1,\"regions\":"

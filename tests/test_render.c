@@ -43,21 +43,6 @@ static const char *write_tmp(const char *name, const char *text) {
   return p;
 }
 
-static char *read_all(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    fail_msg("%s was not written", path);
-  fseek(f, 0, SEEK_END);
-  long len = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *s = malloc((size_t)len + 1);
-  assert_non_null(s);
-  assert_int_equal(fread(s, 1, (size_t)len, f), (size_t)len);
-  s[len] = 0;
-  fclose(f);
-  return s;
-}
-
 static int setup(void **state) {
   (void)state;
   snprintf(tmpdir, sizeof tmpdir, "/tmp/gridcnf-test-render-XXXXXX");
@@ -305,7 +290,7 @@ static void test_each_genre(void **state) {
     assert_string_equal(out, "");
     assert_string_equal(err, "");
     free(out), free(err);
-    char *svg = read_all(svg_path);
+    char *svg = tu_read_file(svg_path);
     assert_true(!strncmp(svg, "<?xml", 5));
     check_counts(svg, &x, 0, name);
     check_file(svg_path);
@@ -370,7 +355,7 @@ static void test_text(void **state) {
   assert_int_equal(tu_cli(&out, &err, "render", in, "-o", to, NULL), 0);
   assert_string_equal(out, "");
   free(out), free(err);
-  char *text = read_all(to);
+  char *text = tu_read_file(to);
   assert_non_null(strstr(text, "\n---\nstarbattle 1\n"));
   free(text);
   gc_puzzle_free(pz);
@@ -416,14 +401,14 @@ static void test_batch(void **state) {
     char path[1024];
     snprintf(path, sizeof path, "%s/%s", dir, names[i]);
     check_file(path);
-    char *svg = read_all(path);
+    char *svg = tu_read_file(path);
     assert_int_equal(count_class(svg, classes[i]), counts[i]);
     free(svg);
   }
   /* The id is escaped in the title. */
   char path[1024];
   snprintf(path, sizeof path, "%s/futo_b_c_d.svg", dir);
-  char *svg = read_all(path);
+  char *svg = tu_read_file(path);
   assert_non_null(strstr(svg, "<title>futo b/c&amp;d</title>"));
   free(svg);
   /* The same id twice in one run: the second gets -2. */
@@ -441,7 +426,7 @@ static void test_batch(void **state) {
                           write_tmp("batch2.jsonl", BATCH), NULL),
                    0);
   snprintf(path, sizeof path, "%s/sky-a.txt", dir);
-  svg = read_all(path);
+  svg = tu_read_file(path);
   assert_true(!strncmp(svg, "skyscrapers\n", 12));
   free(svg);
 }
@@ -485,7 +470,7 @@ static void test_no_solution(void **state) {
                    1);
   assert_non_null(strstr(err, "no solution"));
   free(out), free(err);
-  char *svg = read_all(to);
+  char *svg = tu_read_file(to);
   assert_int_equal(count_class(svg, "given"), 1);
   assert_int_equal(count_class(svg, "sign"), 1);
   assert_int_equal(count_class(svg, "solution"), 0);

@@ -52,6 +52,23 @@ const char *tu_shared(const char *rel) {
   return stat(buf, &st) == 0 ? buf : NULL;
 }
 
+void tu_write_file(const char *path, const char *text) {
+  FILE *f = fopen(path, "wb");
+  if (!f)
+    fail_msg("cannot write %s", path);
+  fputs(text, f);
+  fclose(f);
+}
+
+char *tu_read_file(const char *path) {
+  char *data;
+  size_t len;
+  gc_error e;
+  if (gc_read_file(path, &data, &len, 0, &e))
+    fail_msg("cannot read %s: %s", path, e.message);
+  return data;
+}
+
 int tu_cli(char **out, char **err, const char *arg0, ...) {
   char *argv[64];
   int argc = 0;

@@ -23,6 +23,11 @@ gc_code tu_read_error(const char *text, const char *genre, gc_error *err);
    (GC_SHARED overrides the place).  Static buffer. */
 const char *tu_shared(const char *rel);
 
+/* Writes text to path / reads a whole file (caller frees); either fails
+   the test when the file cannot be written or read. */
+void tu_write_file(const char *path, const char *text);
+char *tu_read_file(const char *path);
+
 /* Runs the CLI in-process; out/err get what it printed (caller frees). */
 int tu_cli(char **out, char **err, const char *arg0, ...);
 
