@@ -102,7 +102,10 @@ int gc_error_format(const gc_error *err, char *buf, size_t size);
     "k-of-n count encoding: two-way sequential counter or totalizer; "     \
     "auto = totalizer for Star Battle with m >= 4, counter elsewhere")    \
   X(phase, GC_OPT_BOOL, 1, 0, 1, NULL,                                     \
-    "CaDiCaL's initial phase: 1 = true (its default), 0 = false")
+    "CaDiCaL's initial phase: 1 = true (its default), 0 = false")         \
+  X(simplify, GC_OPT_BOOL, 1, 0, 1, NULL,                                  \
+    "unit-propagate the formula before the solver sees it: fixed "         \
+    "variables become units, satisfied clauses and false literals go")
 
 typedef enum gc_opt_kind { GC_OPT_BOOL, GC_OPT_INT, GC_OPT_ENUM } gc_opt_kind;
 
@@ -284,6 +287,7 @@ typedef struct gc_stats {
   int vars;
   long clauses;
   double parse_ms, encode_ms, solve_ms, unique_ms;
+  long solver_clauses; /* what reached CaDiCaL (after option simplify) */
 } gc_stats;
 
 typedef struct gc_result {

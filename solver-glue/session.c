@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "cadical.h"
+#include "simplify.h"
 
 double gc_now_ms(void) {
   struct timespec ts;
@@ -49,6 +50,7 @@ int gc_session_open(gc_session *ss, const gc_puzzle *pz, const gc_options *opt,
   ss->pz = pz;
   ss->cell = NULL;
   ss->why = GC_STOP_NONE;
+  ss->solver_clauses = 0;
   ss->deadline = lim && lim->timeout > 0 ? t0 + lim->timeout * 1e3 : 0;
   ss->interrupt = lim ? lim->interrupt : NULL;
   ss->solver = ccadical_init();
@@ -61,7 +63,12 @@ int gc_session_open(gc_session *ss, const gc_puzzle *pz, const gc_options *opt,
   if (!opt->phase)
     ccadical_set_option(ss->solver, "phase", 0);
   gc_cnf *cnf = &ss->cnf;
-  gc_cnf_init(cnf, gc_sink_cadical(ss->solver), opt);
+  /* simplify: the clauses go to memory first (not with clue groups: their
+     selectors must reach the solver as they are) */
+  gc_memsink mem = {0};
+  int simplify = opt->simplify && !groups;
+  gc_cnf_init(cnf, simplify ? gc_sink_memory(&mem) : gc_sink_cadical(ss->solver),
+              opt);
   cnf->want_groups = groups;
   if (lim) {
     cnf->max_vars = lim->max_vars;
@@ -69,7 +76,24 @@ int gc_session_open(gc_session *ss, const gc_puzzle *pz, const gc_options *opt,
   }
   cnf->poll = terminate_cb;
   cnf->poll_arg = ss;
-  if (pz->genre->encode(pz, cnf, err) || gc_cnf_status(cnf)) {
+  int failed = pz->genre->encode(pz, cnf, err) || gc_cnf_status(cnf);
+  if (simplify) {
+    /* from here on (blocking clauses) clauses go straight to the solver */
+    cnf->sink = gc_sink_cadical(ss->solver);
+    if (!failed) {
+      size_t sent = 0;
+      const gc_block *b = gc_cnf_find_block(cnf, "cell");
+      int lo = b ? b->first : 1;
+      int hi = b ? b->first + b->d0 * b->d1 * b->d2 - 1 : cnf->nvars;
+      int rc = gc_simplify_replay(&mem, cnf->nvars, lo, hi, cnf->sink, &sent);
+      ss->solver_clauses = sent ? (long)sent : cnf->nclauses; /* 0: as it was */
+      if (rc)
+        gc_cnf_fail(cnf, rc);
+      failed = rc != 0;
+    }
+    gc_memsink_free(&mem);
+  }
+  if (failed) {
     if (cnf->stopped) {
       gc_error_clear(err);
       gc_session_close(ss);
@@ -91,6 +115,8 @@ int gc_session_open(gc_session *ss, const gc_puzzle *pz, const gc_options *opt,
     gc_session_close(ss);
     return -1;
   }
+  if (!simplify)
+    ss->solver_clauses = cnf->nclauses;
   ss->cell = gc_cnf_find_block(cnf, "cell");
   ccadical_set_terminate(ss->solver, ss, terminate_cb);
   ss->encode_ms = gc_now_ms() - t0;

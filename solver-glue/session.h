@@ -19,6 +19,7 @@ typedef struct gc_session {
   const volatile int *interrupt;
   gc_stop why;     /* set when a solve was stopped */
   double encode_ms;
+  long solver_clauses; /* clauses given to CaDiCaL by gc_session_open */
 } gc_session;
 
 double gc_now_ms(void);

@@ -23,7 +23,7 @@ void gc_result_init(gc_result *res) {
   res->first.cell = res->second.cell = NULL;
   res->count = 0;
   res->complete = 0;
-  res->stats = (gc_stats){0, 0, 0, 0, 0, 0};
+  res->stats = (gc_stats){0, 0, 0, 0, 0, 0, 0};
 }
 
 void gc_result_free(gc_result *res) {
@@ -52,6 +52,7 @@ int gc_solve(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
   res->stats.vars = ss.cnf.nvars;
   res->stats.clauses = ss.cnf.nclauses;
   res->stats.encode_ms = ss.encode_ms;
+  res->stats.solver_clauses = ss.solver_clauses;
   long cap = lim->mode == GC_MODE_FIRST    ? 1
              : lim->mode == GC_MODE_UNIQUE ? 2
                                            : (lim->count < 1 ? 1 : lim->count);

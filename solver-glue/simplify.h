@@ -1,0 +1,23 @@
+/*
+ * simplify.h: root-level simplification of a formula on its way to the
+ * solver (option `simplify`): unit propagation fixes what the givens, the
+ * edge clues and the other units decide, clauses it satisfies are dropped
+ * and literals it falsifies are left out (the givens-aware encoding of
+ * Kwon and Jain for Sudoku, done generically on the clauses).
+ */
+#ifndef GC_SOLVER_GLUE_SIMPLIFY_H
+#define GC_SOLVER_GLUE_SIMPLIFY_H
+
+#include "../encoder/cnf.h"
+
+/* Sends the simplified clauses of m (variables 1..nvars) into `to`, with
+   a unit for each fixed variable of keep_lo..keep_hi (the others fixed
+   are left out: the solver's model is read on keep_lo..keep_hi only; the
+   variables above keep_hi that are left are renumbered keep_hi + 1, ...);
+   *clauses (may be NULL) gets the number sent, 0 when propagation found
+   a conflict (then m goes through as it is).  m's clauses are reordered
+   and shortened in place: replay it no more.  0 or a gc_code. */
+int gc_simplify_replay(gc_memsink *m, int nvars, int keep_lo, int keep_hi,
+                       gc_sink to, size_t *clauses);
+
+#endif

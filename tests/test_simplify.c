@@ -1,0 +1,235 @@
+/*
+ * test_simplify.c: the root-level simplification (option simplify) against
+ * its definition.  For thousands of random formulas over up to 10
+ * variables, every assignment of the kept variables keep_lo..keep_hi
+ * extends to a model of the original formula exactly when it extends to a
+ * model of the simplified one (all assignments enumerated, no solver);
+ * the simplified formula has no unit but on kept variables, no clause
+ * satisfied or with a fixed variable, and its variables above keep_hi are
+ * numbered keep_hi + 1, ... without gaps.  Then whole puzzles: with and
+ * without the option, the same verdicts, solutions and solution counts.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "solver-glue/simplify.h"
+#include "testutil.h"
+
+typedef struct {
+  int lits[4096];
+  size_t len;
+} formula;
+
+/* A sink that keeps the clauses it gets. */
+static int keep_add(void *self, const int *lits, size_t n) {
+  formula *f = self;
+  assert_true(f->len + n + 1 <= sizeof f->lits / sizeof f->lits[0]);
+  memcpy(f->lits + f->len, lits, n * sizeof *lits);
+  f->len += n;
+  f->lits[f->len++] = 0;
+  return 0;
+}
+static void keep_destroy(void *self) { (void)self; }
+static const gc_sink_ops keep_ops = {keep_add, keep_destroy};
+
+/* Does assignment a (bit v-1 = variable v) satisfy every clause? */
+static int satisfies(const int *lits, size_t len, unsigned a) {
+  int sat = 0;
+  for (size_t i = 0; i < len; i++) {
+    int l = lits[i];
+    if (!l) {
+      if (!sat)
+        return 0;
+      sat = 0;
+      continue;
+    }
+    int v = abs(l);
+    int val = (a >> (v - 1)) & 1;
+    if ((l > 0) == val)
+      sat = 1;
+  }
+  return 1;
+}
+
+/* For each assignment of keep_lo..keep_hi (index = bits of those): does
+   it extend to a model of the formula over variables 1..nvars? */
+static void projections(const int *lits, size_t len, int nvars, int lo,
+                        int hi, char *out) {
+  int k = hi - lo + 1;
+  memset(out, 0, (size_t)1 << k);
+  for (unsigned a = 0; a < (1u << nvars); a++)
+    if (satisfies(lits, len, a))
+      out[(a >> (lo - 1)) & ((1u << k) - 1)] = 1;
+}
+
+static int rnd(unsigned *s, int n) {
+  *s = *s * 1103515245u + 12345u;
+  return (int)((*s >> 16) % (unsigned)n);
+}
+
+static void one_formula(unsigned seed) {
+  unsigned s = seed;
+  int nvars = 1 + rnd(&s, 10);
+  int hi = 1 + rnd(&s, nvars), lo = 1 + rnd(&s, hi);
+  int nclauses = rnd(&s, 4 * nvars + 2);
+  gc_memsink mem = {0};
+  gc_sink sink = gc_sink_memory(&mem);
+  int orig[4096];
+  size_t olen = 0;
+  for (int c = 0; c < nclauses; c++) {
+    int n = rnd(&s, 8) < 2 ? 1 : 2 + rnd(&s, 3); /* a quarter units */
+    int cl[8];
+    for (int i = 0; i < n; i++)
+      cl[i] = (1 + rnd(&s, nvars)) * (rnd(&s, 2) ? 1 : -1);
+    sink.ops->add_clause(sink.self, cl, (size_t)n);
+    memcpy(orig + olen, cl, (size_t)n * sizeof *cl);
+    olen += (size_t)n;
+    orig[olen++] = 0;
+  }
+  formula *out = calloc(1, sizeof *out);
+  assert_non_null(out);
+  gc_sink to = {&keep_ops, out};
+  size_t sent = 99;
+  assert_int_equal(gc_simplify_replay(&mem, nvars, lo, hi, to, &sent), 0);
+
+  /* the simplified formula's variables: kept ones, then a gap-free run */
+  int maxv = 0;
+  size_t nout = 0, start = 0;
+  for (size_t i = 0; i < out->len; i++) {
+    if (out->lits[i]) {
+      if (abs(out->lits[i]) > maxv)
+        maxv = abs(out->lits[i]);
+      continue;
+    }
+    nout++;
+    if (sent && i - start == 1) /* a unit: only on a kept variable */
+      assert_true(abs(out->lits[start]) >= lo && abs(out->lits[start]) <= hi);
+    start = i + 1;
+  }
+  if (sent)
+    assert_int_equal(sent, nout);
+  assert_true(maxv <= nvars);
+  if (sent && maxv > hi) {
+    char used[16] = {0};
+    for (size_t i = 0; i < out->len; i++)
+      if (out->lits[i])
+        used[abs(out->lits[i])] = 1;
+    for (int v = hi + 1; v <= maxv; v++)
+      if (!used[v])
+        fail_msg("seed %u: variable %d unused below the largest, %d", seed, v, maxv);
+  }
+  /* no fixed variable in a clause of two or more literals: a unit's
+     variable appears nowhere else */
+  if (sent) {
+    start = 0;
+    for (size_t i = 0; i < out->len; i++) {
+      if (out->lits[i])
+        continue;
+      if (i - start == 1)
+        for (size_t j = 0; j < out->len; j++)
+          if (j != start && out->lits[j] && abs(out->lits[j]) == abs(out->lits[start]))
+            fail_msg("seed %u: fixed variable %d still in a clause", seed,
+                     abs(out->lits[start]));
+      start = i + 1;
+    }
+  }
+
+  char a[1 << 10], b[1 << 10];
+  projections(orig, olen, nvars, lo, hi, a);
+  int nv2 = maxv > hi ? maxv : hi;
+  projections(out->lits, out->len, nv2, lo, hi, b);
+  if (memcmp(a, b, (size_t)1 << (hi - lo + 1)))
+    fail_msg("seed %u (vars %d, kept %d..%d, %d clauses): the kept variables' "
+             "models differ", seed, nvars, lo, hi, nclauses);
+  free(out);
+  gc_memsink_free(&mem);
+}
+
+static void test_random_formulas(void **state) {
+  (void)state;
+  for (unsigned seed = 1; seed <= 20000; seed++)
+    one_formula(seed);
+}
+
+/* A conflict at the root: the formula goes through as it is. */
+static void test_root_conflict(void **state) {
+  (void)state;
+  gc_memsink mem = {0};
+  gc_sink sink = gc_sink_memory(&mem);
+  int c1[] = {1}, c2[] = {-1, 2}, c3[] = {-2};
+  sink.ops->add_clause(sink.self, c1, 1);
+  sink.ops->add_clause(sink.self, c2, 2);
+  sink.ops->add_clause(sink.self, c3, 1);
+  formula *out = calloc(1, sizeof *out);
+  assert_non_null(out);
+  gc_sink to = {&keep_ops, out};
+  size_t sent = 99;
+  assert_int_equal(gc_simplify_replay(&mem, 2, 1, 2, to, &sent), 0);
+  assert_int_equal(sent, 0);
+  int want[] = {1, 0, -1, 2, 0, -2, 0};
+  assert_int_equal(out->len, 7);
+  assert_memory_equal(out->lits, want, sizeof want);
+  free(out);
+  gc_memsink_free(&mem);
+}
+
+/* Whole puzzles, simplify on and off: the same verdict, the same
+   solutions, the same number of solutions (up to a cap). */
+static void same_answers(const char *text, const char *genre, long cap) {
+  gc_puzzle *pz = tu_puzzle(text, genre);
+  gc_result r[2];
+  for (int on = 0; on < 2; on++) {
+    gc_options opt;
+    gc_options_default(&opt);
+    opt.simplify = on;
+    gc_limits lim = {0};
+    lim.mode = GC_MODE_COUNT;
+    lim.count = cap;
+    gc_error err = {0};
+    assert_int_equal(gc_solve(pz, &opt, &lim, &r[on], &err), 0);
+  }
+  assert_int_equal(r[0].status, r[1].status);
+  assert_int_equal(r[0].count, r[1].count);
+  assert_int_equal(r[0].complete, r[1].complete);
+  if (r[0].first.n) {
+    size_t cells = (size_t)r[0].first.n * (size_t)r[0].first.n;
+    assert_memory_equal(r[0].first.cell, r[1].first.cell, cells * sizeof *r[0].first.cell);
+  }
+  assert_true(r[1].stats.solver_clauses > 0);
+  assert_true(r[1].stats.solver_clauses <= r[1].stats.clauses);
+  gc_result_free(&r[0]);
+  gc_result_free(&r[1]);
+  gc_puzzle_free(pz);
+}
+
+static void test_puzzles(void **state) {
+  (void)state;
+  const char *names[] = {"examples/skyscrapers-6x6.txt", "examples/starbattle-7x7.txt"};
+  for (size_t i = 0; i < 2; i++) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", GC_SOURCE_DIR, names[i]);
+    char *text = tu_read_file(path);
+    same_answers(text, NULL, 10);
+    free(text);
+  }
+  /* many solutions: the counts must agree (cells read back the same) */
+  same_answers("{\"genre\":\"futoshiki\",\"n\":4}", NULL, 1000);
+  same_answers("{\"genre\":\"skyscrapers\",\"n\":4,\"top\":[0,0,0,0],"
+               "\"bottom\":[0,0,0,0],\"left\":[4,0,0,0],\"right\":[0,0,0,0]}",
+               NULL, 1000);
+  same_answers("{\"genre\":\"starbattle\",\"n\":5,\"stars\":1,\"regions\":"
+               "[[0,0,1,1,1],[0,0,1,1,1],[2,2,3,3,3],[2,2,3,3,4],[2,2,3,4,4]]}", NULL, 1000);
+  /* no solution: a clue that cannot be seen */
+  same_answers("{\"genre\":\"skyscrapers\",\"n\":4,\"top\":[4,4,0,0],"
+               "\"bottom\":[0,0,0,0],\"left\":[0,0,0,0],\"right\":[0,0,0,0]}",
+               NULL, 10);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_random_formulas),
+      cmocka_unit_test(test_root_conflict),
+      cmocka_unit_test(test_puzzles),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
