@@ -675,6 +675,8 @@ int gc_cli_write_all(cli *c, const char *text, size_t len, const char *what) {
   return EX_OK;
 }
 
+void (*gc_cli_reserve)(size_t bytes);
+
 int gc_cli_run(int argc, char **argv, FILE *out, FILE *err,
                const volatile int *interrupt) {
   cli c;
@@ -687,6 +689,7 @@ int gc_cli_run(int argc, char **argv, FILE *out, FILE *err,
   c.lim.mode = GC_MODE_UNIQUE;
   c.lim.count = 2;
   c.lim.interrupt = (const volatile int *)interrupt;
+  c.lim.reserve = gc_cli_reserve;
   if (argc < 2) {
     fprintf(err, "usage: gridcnf COMMAND [options] [FILE|-] (try 'gridcnf --help')\n");
     return EX_USAGE;

@@ -10,4 +10,8 @@
 int gc_cli_run(int argc, char **argv, FILE *out, FILE *err,
                const volatile int *interrupt);
 
+/* gc_limits.reserve of every solve of gc_cli_run but the --jobs threads:
+   set by main (the process owns its heap), NULL in the tests. */
+extern void (*gc_cli_reserve)(size_t bytes);
+
 #endif

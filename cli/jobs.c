@@ -52,6 +52,7 @@ static item *add_item(batch *b) {
 
 static void solve_item(cli *c, item *it) {
   gc_limits lim = c->lim;
+  lim.reserve = NULL; /* the heap of one thread: not worth it in a batch */
   if (c->total_timeout > 0) {
     double left = c->total_timeout - (gc_cli_now_ms() - c->start_ms) / 1e3;
     if (left <= 0) {

@@ -281,6 +281,11 @@ typedef struct gc_limits {
      May be NULL. */
   int (*on_solution)(void *ctx, long index, const gc_grid *g);
   void *ctx;
+  /* Called once the formula is encoded, before the solver builds its
+     tables, with a rough upper bound of the bytes the simplification and
+     the solver will allocate: a process may make that much heap ready in
+     one go (the command line does, see README "Start-up").  May be NULL. */
+  void (*reserve)(size_t bytes);
 } gc_limits;
 
 typedef struct gc_stats {

@@ -44,6 +44,15 @@ static void set_preprocessing(CCaDiCaL *s, int on) {
     ccadical_set_option(s, *p, 0);
 }
 
+/* What the simplification and CaDiCaL 1.5.3 allocate for a formula of
+   this size, roughly and from above (measured on the corpus: a 25x25
+   3-star Star Battle, 11,311 variables and 42,384 clauses, ends at 7.5 MB):
+   per clause its header, literals and two watches, per variable the
+   solver's tables (which grow by doubling). */
+static size_t memory_bound(const gc_cnf *cnf, size_t lits) {
+  return 64 * (size_t)cnf->nclauses + 16 * lits + 256 * (size_t)cnf->nvars;
+}
+
 int gc_session_open(gc_session *ss, const gc_puzzle *pz, const gc_options *opt,
                     const gc_limits *lim, int groups, gc_error *err) {
   double t0 = gc_now_ms();
@@ -63,11 +72,13 @@ int gc_session_open(gc_session *ss, const gc_puzzle *pz, const gc_options *opt,
   if (!opt->phase)
     ccadical_set_option(ss->solver, "phase", 0);
   gc_cnf *cnf = &ss->cnf;
-  /* simplify: the clauses go to memory first (not with clue groups: their
-     selectors must reach the solver as they are) */
+  /* Without clue groups the clauses go to memory first (groups' selectors
+     must reach the solver as they are): then the formula's size is known
+     before the solver allocates (lim->reserve), and option simplify can
+     propagate it. */
   gc_memsink mem = {0};
-  int simplify = opt->simplify && !groups;
-  gc_cnf_init(cnf, simplify ? gc_sink_memory(&mem) : gc_sink_cadical(ss->solver),
+  int buffered = !groups;
+  gc_cnf_init(cnf, buffered ? gc_sink_memory(&mem) : gc_sink_cadical(ss->solver),
               opt);
   cnf->want_groups = groups;
   if (lim) {
@@ -77,16 +88,24 @@ int gc_session_open(gc_session *ss, const gc_puzzle *pz, const gc_options *opt,
   cnf->poll = terminate_cb;
   cnf->poll_arg = ss;
   int failed = pz->genre->encode(pz, cnf, err) || gc_cnf_status(cnf);
-  if (simplify) {
+  if (buffered) {
     /* from here on (blocking clauses) clauses go straight to the solver */
     cnf->sink = gc_sink_cadical(ss->solver);
+    if (!failed && lim && lim->reserve)
+      lim->reserve(memory_bound(cnf, mem.len));
     if (!failed) {
-      size_t sent = 0;
-      const gc_block *b = gc_cnf_find_block(cnf, "cell");
-      int lo = b ? b->first : 1;
-      int hi = b ? b->first + b->d0 * b->d1 * b->d2 - 1 : cnf->nvars;
-      int rc = gc_simplify_replay(&mem, cnf->nvars, lo, hi, cnf->sink, &sent);
-      ss->solver_clauses = sent ? (long)sent : cnf->nclauses; /* 0: as it was */
+      int rc;
+      if (opt->simplify) {
+        size_t sent = 0;
+        const gc_block *b = gc_cnf_find_block(cnf, "cell");
+        int lo = b ? b->first : 1;
+        int hi = b ? b->first + b->d0 * b->d1 * b->d2 - 1 : cnf->nvars;
+        rc = gc_simplify_replay(&mem, cnf->nvars, lo, hi, cnf->sink, &sent);
+        ss->solver_clauses = sent ? (long)sent : cnf->nclauses; /* 0: as it was */
+      } else {
+        rc = gc_memsink_replay(&mem, cnf->sink);
+        ss->solver_clauses = cnf->nclauses;
+      }
       if (rc)
         gc_cnf_fail(cnf, rc);
       failed = rc != 0;
@@ -115,7 +134,7 @@ int gc_session_open(gc_session *ss, const gc_puzzle *pz, const gc_options *opt,
     gc_session_close(ss);
     return -1;
   }
-  if (!simplify)
+  if (!buffered)
     ss->solver_clauses = cnf->nclauses;
   ss->cell = gc_cnf_find_block(cnf, "cell");
   ccadical_set_terminate(ss->solver, ss, terminate_cb);
