@@ -434,6 +434,9 @@ void gc_cli_emit_result(cli *c, const char *source, const gc_puzzle *pz,
     if (res->stats.solver_clauses)
       json_object_set_new(st, "solver_clauses",
                           json_integer(res->stats.solver_clauses));
+    if (res->stats.portfolio)
+      json_object_set_new(st, "portfolio", json_string(res->stats.portfolio == 2
+                                                           ? "stable" : "default"));
     json_object_set_new(st, "parse_ms", json_real(round3(res->stats.parse_ms)));
     json_object_set_new(st, "encode_ms", json_real(round3(res->stats.encode_ms)));
     json_object_set_new(st, "solve_ms", json_real(round3(res->stats.solve_ms)));

@@ -105,13 +105,17 @@ int gc_error_format(const gc_error *err, char *buf, size_t size);
     "CaDiCaL's initial phase: 1 = true (its default), 0 = false")         \
   X(simplify, GC_OPT_BOOL, 1, 0, 1, NULL,                                  \
     "unit-propagate the formula before the solver sees it: fixed "         \
-    "variables become units, satisfied clauses and false literals go")
+    "variables become units, satisfied clauses and false literals go")    \
+  X(portfolio, GC_OPT_ENUM, 0, 0, 2, "off|on|auto",                        \
+    "a second thread runs CaDiCaL's stable-only search on the same "       \
+    "question, the first answer wins; auto = from 20,000 clauses")
 
 typedef enum gc_opt_kind { GC_OPT_BOOL, GC_OPT_INT, GC_OPT_ENUM } gc_opt_kind;
 
 typedef enum gc_amo { GC_AMO_AUTO = 0, GC_AMO_PAIRWISE = 1, GC_AMO_SEQ = 2 } gc_amo;
 typedef enum gc_sb_pairs { GC_SB_PAIRS_OFF = 0, GC_SB_PAIRS_ON = 1, GC_SB_PAIRS_AUTO = 2 } gc_sb_pairs;
 typedef enum gc_card { GC_CARD_AUTO = 0, GC_CARD_COUNTER = 1, GC_CARD_TOTALIZER = 2 } gc_card;
+typedef enum gc_portfolio { GC_PORTFOLIO_OFF = 0, GC_PORTFOLIO_ON = 1, GC_PORTFOLIO_AUTO = 2 } gc_portfolio;
 
 typedef struct gc_options {
 #define GC_OPTION_FIELD(name, kind, def, lo, hi, values, help) int name;
@@ -293,6 +297,7 @@ typedef struct gc_stats {
   long clauses;
   double parse_ms, encode_ms, solve_ms, unique_ms;
   long solver_clauses; /* what reached CaDiCaL (after option simplify) */
+  int portfolio; /* 0 not run; the session that answered: 1 default, 2 stable */
 } gc_stats;
 
 typedef struct gc_result {

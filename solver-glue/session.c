@@ -23,6 +23,10 @@ double gc_now_ms(void) {
 static int terminate_cb(void *state) { return gc_session_stopped(state); }
 
 int gc_session_stopped(gc_session *ss) {
+  if (ss->extra && ss->extra->race && atomic_load(ss->extra->race)) {
+    ss->why = GC_STOP_INTERRUPT;
+    return 1;
+  }
   if (ss->interrupt && *ss->interrupt) {
     ss->why = GC_STOP_INTERRUPT;
     return 1;
@@ -33,6 +37,26 @@ int gc_session_stopped(gc_session *ss) {
   }
   return 0;
 }
+
+/* The solver as a sink that also polls for a stop every 1024 clauses
+   while a buffered formula is handed over (CaDiCaL's own terminate
+   callback is only polled during search). */
+typedef struct {
+  gc_session *ss;
+  unsigned k;
+} polled;
+
+static int polled_add(void *self, const int *lits, size_t n) {
+  polled *p = self;
+  if ((++p->k & 1023) == 0 && gc_session_stopped(p->ss))
+    return GC_E_INTERNAL;
+  for (size_t i = 0; i < n; i++)
+    ccadical_add(p->ss->solver, lits[i]);
+  ccadical_add(p->ss->solver, 0);
+  return 0;
+}
+static void polled_destroy(void *self) { (void)self; }
+static const gc_sink_ops polled_ops = {polled_add, polled_destroy};
 
 static void set_preprocessing(CCaDiCaL *s, int on) {
   if (on)
@@ -55,7 +79,14 @@ static size_t memory_bound(const gc_cnf *cnf, size_t lits) {
 
 int gc_session_open(gc_session *ss, const gc_puzzle *pz, const gc_options *opt,
                     const gc_limits *lim, int groups, gc_error *err) {
+  return gc_session_open_ex(ss, pz, opt, lim, groups, NULL, err);
+}
+
+int gc_session_open_ex(gc_session *ss, const gc_puzzle *pz,
+                       const gc_options *opt, const gc_limits *lim, int groups,
+                       const gc_session_extra *x, gc_error *err) {
   double t0 = gc_now_ms();
+  ss->extra = x;
   ss->pz = pz;
   ss->cell = NULL;
   ss->why = GC_STOP_NONE;
@@ -71,6 +102,10 @@ int gc_session_open(gc_session *ss, const gc_puzzle *pz, const gc_options *opt,
   set_preprocessing(ss->solver, opt->preprocess);
   if (!opt->phase)
     ccadical_set_option(ss->solver, "phase", 0);
+  if (x && x->stable) {
+    ccadical_set_option(ss->solver, "stabilizeonly", 1);
+    ccadical_set_option(ss->solver, "elim", 0);
+  }
   gc_cnf *cnf = &ss->cnf;
   /* Without clue groups the clauses go to memory first (groups' selectors
      must reach the solver as they are): then the formula's size is known
@@ -91,21 +126,27 @@ int gc_session_open(gc_session *ss, const gc_puzzle *pz, const gc_options *opt,
   if (buffered) {
     /* from here on (blocking clauses) clauses go straight to the solver */
     cnf->sink = gc_sink_cadical(ss->solver);
+    if (!failed && x && x->on_encoded)
+      x->on_encoded(x->arg, cnf);
     if (!failed && lim && lim->reserve)
       lim->reserve(memory_bound(cnf, mem.len));
     if (!failed) {
       int rc;
+      polled pl = {ss, 0};
+      gc_sink to = {&polled_ops, &pl};
       if (opt->simplify) {
         size_t sent = 0;
         const gc_block *b = gc_cnf_find_block(cnf, "cell");
         int lo = b ? b->first : 1;
         int hi = b ? b->first + b->d0 * b->d1 * b->d2 - 1 : cnf->nvars;
-        rc = gc_simplify_replay(&mem, cnf->nvars, lo, hi, cnf->sink, &sent);
+        rc = gc_simplify_replay(&mem, cnf->nvars, lo, hi, to, &sent);
         ss->solver_clauses = sent ? (long)sent : cnf->nclauses; /* 0: as it was */
       } else {
-        rc = gc_memsink_replay(&mem, cnf->sink);
+        rc = gc_memsink_replay(&mem, to);
         ss->solver_clauses = cnf->nclauses;
       }
+      if (rc && ss->why != GC_STOP_NONE)
+        cnf->stopped = 1;
       if (rc)
         gc_cnf_fail(cnf, rc);
       failed = rc != 0;

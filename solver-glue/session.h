@@ -6,6 +6,8 @@
 #ifndef GC_SOLVER_GLUE_SESSION_H
 #define GC_SOLVER_GLUE_SESSION_H
 
+#include <stdatomic.h>
+
 #include "../genres/genre.h"
 
 struct CCaDiCaL;
@@ -20,7 +22,20 @@ typedef struct gc_session {
   gc_stop why;     /* set when a solve was stopped */
   double encode_ms;
   long solver_clauses; /* clauses given to CaDiCaL by gc_session_open */
+  const struct gc_session_extra *extra;
 } gc_session;
+
+/* What a portfolio (solve.c) adds to a session: CaDiCaL's configuration,
+   a flag that stops it when another session has answered, and a call made
+   once the formula is encoded (with its size), before it reaches the
+   solver. */
+typedef struct gc_session_extra {
+  int stable;                   /* 1: stabilizeonly=1 elim=0 (CaDiCaL's
+                                   "--sat"-like search) */
+  const atomic_int *race;       /* non-zero: stop (the result is not used) */
+  void (*on_encoded)(void *arg, const gc_cnf *cnf);
+  void *arg;
+} gc_session_extra;
 
 double gc_now_ms(void);
 /* Encodes pz into a fresh solver; groups: give every clue a selector.
@@ -28,6 +43,10 @@ double gc_now_ms(void);
    says which); -1 with err.  Nothing to close unless 0 is returned. */
 int gc_session_open(gc_session *ss, const gc_puzzle *pz, const gc_options *opt,
                     const gc_limits *lim, int groups, gc_error *err);
+/* The same with a portfolio's extras (x may be NULL). */
+int gc_session_open_ex(gc_session *ss, const gc_puzzle *pz,
+                       const gc_options *opt, const gc_limits *lim, int groups,
+                       const gc_session_extra *x, gc_error *err);
 void gc_session_close(gc_session *ss);
 /* 10 SAT, 20 UNSAT, 0 stopped (ss->why says why). */
 int gc_session_solve(gc_session *ss, const int *assume, size_t n);

@@ -1,0 +1,105 @@
+/*
+ * test_portfolio.c: option portfolio (a second CaDiCaL thread in stable
+ * mode, the first complete answer wins).  Forced on, so that both sessions
+ * race even on small puzzles, and repeated, so that both orders of
+ * finishing happen: the verdicts are those without the portfolio, a unique
+ * solution is the same grid, the two solutions of `multiple` are different
+ * and pass the genre's checker, `none` stays none, and a time limit still
+ * stops both threads (loose bound: only a hang fails).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "solver-glue/session.h"
+#include "testutil.h"
+
+static void solve_with(const gc_puzzle *pz, int portfolio, double timeout,
+                       gc_result *res) {
+  gc_options opt;
+  gc_options_default(&opt);
+  opt.portfolio = portfolio;
+  gc_limits lim = {0};
+  lim.mode = GC_MODE_UNIQUE;
+  lim.count = 2;
+  lim.timeout = timeout;
+  gc_error err = {0};
+  assert_int_equal(gc_solve(pz, &opt, &lim, res, &err), 0);
+}
+
+static void same_verdict(const char *text, gc_status want) {
+  gc_puzzle *pz = tu_puzzle(text, NULL);
+  gc_result off;
+  solve_with(pz, GC_PORTFOLIO_OFF, 0, &off);
+  assert_int_equal(off.status, want);
+  assert_int_equal(off.stats.portfolio, 0);
+  size_t cells = (size_t)pz->n * (size_t)pz->n;
+  int won[3] = {0, 0, 0};
+  for (int round = 0; round < 20; round++) {
+    gc_result on;
+    solve_with(pz, GC_PORTFOLIO_ON, 0, &on);
+    assert_int_equal(on.status, want);
+    assert_true(on.stats.portfolio == 1 || on.stats.portfolio == 2);
+    won[on.stats.portfolio]++;
+    char why[200];
+    if (want == GC_STATUS_UNIQUE)
+      assert_memory_equal(on.first.cell, off.first.cell, cells * sizeof *on.first.cell);
+    if (want == GC_STATUS_MULTIPLE) {
+      assert_true(gc_check(pz, &on.first, why, sizeof why));
+      assert_true(gc_check(pz, &on.second, why, sizeof why));
+      assert_true(memcmp(on.first.cell, on.second.cell, cells * sizeof *on.first.cell));
+    }
+    if (want == GC_STATUS_NONE)
+      assert_int_equal(on.first.n, 0);
+    gc_result_free(&on);
+  }
+  assert_int_equal(won[1] + won[2], 20);
+  gc_result_free(&off);
+  gc_puzzle_free(pz);
+}
+
+static void test_verdicts(void **state) {
+  (void)state;
+  char path[1024];
+  snprintf(path, sizeof path, "%s/examples/starbattle-7x7.txt", GC_SOURCE_DIR);
+  char *text = tu_read_file(path);
+  same_verdict(text, GC_STATUS_UNIQUE);
+  free(text);
+  snprintf(path, sizeof path, "%s/examples/skyscrapers-6x6.txt", GC_SOURCE_DIR);
+  text = tu_read_file(path);
+  same_verdict(text, GC_STATUS_UNIQUE);
+  free(text);
+  same_verdict("{\"genre\":\"futoshiki\",\"n\":5}", GC_STATUS_MULTIPLE);
+  same_verdict("{\"genre\":\"starbattle\",\"n\":5,\"stars\":1,\"regions\":"
+               "[[0,0,1,1,1],[0,0,1,1,1],[2,2,3,3,3],[2,2,3,3,4],[2,2,3,4,4]]}",
+               GC_STATUS_MULTIPLE);
+  same_verdict("{\"genre\":\"skyscrapers\",\"n\":4,\"top\":[4,4,0,0],"
+               "\"bottom\":[0,0,0,0],\"left\":[0,0,0,0],\"right\":[0,0,0,0]}",
+               GC_STATUS_NONE);
+}
+
+/* A 26x26 Skyscrapers that runs for minutes: both threads stop at 0.3 s. */
+static void test_time_limit(void **state) {
+  (void)state;
+  char path[1024];
+  snprintf(path, sizeof path, "%s/tests/data/hard-skyscrapers-26.jsonl", GC_SOURCE_DIR);
+  char *text = tu_read_file(path);
+  gc_puzzle *pz = tu_puzzle(text, NULL);
+  free(text);
+  double t0 = gc_now_ms();
+  gc_result res;
+  solve_with(pz, GC_PORTFOLIO_ON, 0.3, &res);
+  double ms = gc_now_ms() - t0;
+  assert_int_equal(res.status, GC_STATUS_UNKNOWN);
+  assert_int_equal(res.stop, GC_STOP_TIME);
+  assert_true(ms < 30000); /* a hang, not a timing */
+  gc_result_free(&res);
+  gc_puzzle_free(pz);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_verdicts),
+      cmocka_unit_test(test_time_limit),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
