@@ -38,11 +38,12 @@ int gc_session_stopped(gc_session *ss) {
   return 0;
 }
 
-/* The solver as a sink that also polls for a stop every 1024 clauses
-   while a buffered formula is handed over (CaDiCaL's own terminate
-   callback is only polled during search). */
+/* The solver's sink, polling for a stop every 1024 clauses while a
+   buffered formula is handed over (CaDiCaL's own terminate callback is
+   only polled during search). */
 typedef struct {
   gc_session *ss;
+  gc_sink to;
   unsigned k;
 } polled;
 
@@ -50,10 +51,7 @@ static int polled_add(void *self, const int *lits, size_t n) {
   polled *p = self;
   if ((++p->k & 1023) == 0 && gc_session_stopped(p->ss))
     return GC_E_INTERNAL;
-  for (size_t i = 0; i < n; i++)
-    ccadical_add(p->ss->solver, lits[i]);
-  ccadical_add(p->ss->solver, 0);
-  return 0;
+  return p->to.ops->add_clause(p->to.self, lits, n);
 }
 static void polled_destroy(void *self) { (void)self; }
 static const gc_sink_ops polled_ops = {polled_add, polled_destroy};
@@ -132,7 +130,7 @@ int gc_session_open_ex(gc_session *ss, const gc_puzzle *pz,
       lim->reserve(memory_bound(cnf, mem.len));
     if (!failed) {
       int rc;
-      polled pl = {ss, 0};
+      polled pl = {ss, cnf->sink, 0};
       gc_sink to = {&polled_ops, &pl};
       if (opt->simplify) {
         size_t sent = 0;

@@ -125,8 +125,7 @@ typedef struct {
   const gc_options *opt;
   gc_limits lim;
   gc_session_extra x;
-  atomic_int race;        /* set by the first session to finish */
-  atomic_int winner;      /* 0 none yet, 1 default, 2 stable */
+  atomic_int winner; /* 0 none yet, 1 default, 2 stable; non-zero stops both */
   pthread_t thread;
   int started;
   int rc;
@@ -138,9 +137,8 @@ static void *stable_main(void *arg) {
   portfolio *p = arg;
   p->rc = solve_one(p->pz, p->opt, &p->lim, &p->x, &p->res, &p->err);
   int none = 0; /* only a complete answer wins; else the default session will */
-  if (p->rc == 0 && p->res.status != GC_STATUS_UNKNOWN &&
-      atomic_compare_exchange_strong(&p->winner, &none, 2))
-    atomic_store(&p->race, 1);
+  if (p->rc == 0 && p->res.status != GC_STATUS_UNKNOWN)
+    atomic_compare_exchange_strong(&p->winner, &none, 2);
   return NULL;
 }
 
@@ -170,14 +168,12 @@ int gc_solve(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
   p->lim = *lim;
   p->lim.reserve = NULL; /* the other thread's heap is not the main one */
   atomic_init(&p->winner, 0);
-  atomic_init(&p->race, 0);
   p->x.stable = 1;
-  p->x.race = &p->race;
-  gc_session_extra mine = {0, &p->race, start_stable, p};
+  p->x.race = &p->winner;
+  gc_session_extra mine = {0, &p->winner, start_stable, p};
   int rc = solve_one(pz, opt, lim, &mine, res, err);
   int none = 0;
-  if (atomic_compare_exchange_strong(&p->winner, &none, 1))
-    atomic_store(&p->race, 1);
+  atomic_compare_exchange_strong(&p->winner, &none, 1);
   if (p->started) {
     pthread_join(p->thread, NULL);
     if (atomic_load(&p->winner) == 2) { /* the stable session answered first */
