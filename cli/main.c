@@ -4,11 +4,15 @@
  * long solve stops cleanly, prints what was finished and exits 130.
  *
  * The heap: on the virtual machines this runs on, the first write to a
- * fresh page of memory costs about 12 us (a 25x25 Star Battle touches 2,000
- * pages: 24 ms of a 60 ms run), and asking the kernel for many pages at
- * once (MADV_POPULATE_WRITE) about a quarter of that.  So once a puzzle is
- * encoded, reserve() makes the heap the solver is about to fill ready in
- * one call, and the heap is not given back between puzzles.
+ * fresh 4 KB page of memory costs about 12 us (a 25x25 Star Battle touches
+ * 2,000 pages: 24 ms of a 60 ms run), asking the kernel for many pages at
+ * once (MADV_POPULATE_WRITE) about 1 us a page, and one 2 MB page (a
+ * transparent huge page, where the kernel offers them on request) about
+ * 150-350 us, less than half of that again for big formulas, with fewer TLB
+ * misses afterwards (a 25x25 3-star Star Battle: 45 -> 39 ms).  So
+ * reserve() makes the memory a formula is about to fill ready in one call
+ * (in 2 MB pages where whole ones fit, from 2 MB on), and the heap is not
+ * given back between puzzles.
  */
 #define _DEFAULT_SOURCE /* madvise */
 #include <malloc.h>
@@ -32,23 +36,57 @@ static void on_signal(int sig) {
 #define MADV_POPULATE_WRITE 23 /* Linux 5.14 */
 #endif
 
+#ifndef MADV_HUGEPAGE
+#define MADV_HUGEPAGE 14
+#endif
+
+#define HUGE_PAGE ((uintptr_t)2 << 20)
+#define SMALL_PAGE ((uintptr_t)4096)
+
+static uintptr_t round_up(uintptr_t x, uintptr_t to) {
+  return (x + to - 1) & ~(to - 1);
+}
+static uintptr_t round_down(uintptr_t x, uintptr_t to) { return x & ~(to - 1); }
+
+static int huge_pages = 1; /* 0 once the kernel refused them */
+
+/* Makes [a, e) ready, asking for 2 MB pages on the whole ones inside it
+   (the heap lies in one mapping up to the break, which must cover them). */
+static int populate(uintptr_t a, uintptr_t e, int huge) {
+  if (e <= a)
+    return 0;
+  if (huge) {
+    uintptr_t ha = round_up(a, HUGE_PAGE), he = round_down(e, HUGE_PAGE);
+    if (he > ha && madvise((void *)ha, he - ha, MADV_HUGEPAGE) != 0)
+      huge_pages = 0;
+  }
+  return madvise((void *)a, e - a, MADV_POPULATE_WRITE);
+}
+
 static void reserve(size_t bytes) {
   enum { CHUNK = 16 << 20 }; /* below the mmap threshold set in main */
-  if (bytes < (256 << 10))
+  if (bytes < (64 << 10))
     return;
   if (bytes > ((size_t)1 << 30))
     bytes = (size_t)1 << 30;
+  /* 2 MB pages from 2 MB on (below, one costs about as much as the 4 KB
+     pages it would replace) */
+  int huge = huge_pages && bytes >= HUGE_PAGE;
   void *chunk[64];
   size_t k = 0;
   for (size_t left = bytes; left > 0 && k < 64; k++) {
-    size_t len = left < CHUNK ? left : CHUNK;
-    char *p = malloc(len);
+    size_t len = left < CHUNK ? left : CHUNK, last = len == left;
+    /* the last chunk has room to end on a 2 MB boundary */
+    char *p = malloc(len + (last && huge ? HUGE_PAGE : 0));
     if (!p)
       break;
     chunk[k] = p;
-    uintptr_t a = ((uintptr_t)p + 4095) & ~(uintptr_t)4095;
-    uintptr_t e = ((uintptr_t)p + len) & ~(uintptr_t)4095;
-    if (e > a && madvise((void *)a, e - a, MADV_POPULATE_WRITE) != 0)
+    uintptr_t a = round_up((uintptr_t)p, SMALL_PAGE);
+    uintptr_t e = (uintptr_t)p + len;
+    /* a tail of more than an eighth of a 2 MB page gets the whole page */
+    if (last && huge && e - round_down(e, HUGE_PAGE) > HUGE_PAGE / 8)
+      e = round_up(e, HUGE_PAGE);
+    if (populate(a, round_down(e, SMALL_PAGE), huge) != 0)
       left = len; /* not supported here: stop after this chunk */
     left -= len;
   }

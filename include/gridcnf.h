@@ -285,10 +285,13 @@ typedef struct gc_limits {
      May be NULL. */
   int (*on_solution)(void *ctx, long index, const gc_grid *g);
   void *ctx;
-  /* Called once the formula is encoded, before the solver builds its
-     tables, with a rough upper bound of the bytes the simplification and
-     the solver will allocate: a process may make that much heap ready in
-     one go (the command line does, see README "Start-up").  May be NULL. */
+  /* Called with a rough upper bound of the bytes about to be allocated,
+     so that a process may make that much heap ready in one go (the
+     command line does, see README "Start-up"): once the formula's size is
+     counted, before it is built (the buffer, the simplification and an
+     empty solver), and again once it is simplified, before the solver
+     builds its tables.  When set, the encoding runs once more, into a
+     counter, to learn the size.  May be NULL. */
   void (*reserve)(size_t bytes);
 } gc_limits;
 

@@ -66,13 +66,57 @@ static void set_preprocessing(CCaDiCaL *s, int on) {
     ccadical_set_option(s, *p, 0);
 }
 
-/* What the simplification and CaDiCaL 1.5.3 allocate for a formula of
-   this size, roughly and from above (measured on the corpus: a 25x25
-   3-star Star Battle, 11,311 variables and 42,384 clauses, ends at 7.5 MB):
-   per clause its header, literals and two watches, per variable the
-   solver's tables (which grow by doubling). */
-static size_t memory_bound(const gc_cnf *cnf, size_t lits) {
-  return 64 * (size_t)cnf->nclauses + 16 * lits + 256 * (size_t)cnf->nvars;
+/* Memory, roughly and from above, measured on the corpus (the heap's
+   high-water mark against these counts): the flat clause array holds 4
+   bytes per literal and per clause end, the simplification 12 bytes per
+   clause and 13 per variable, an empty CaDiCaL 1.5.3 about 100 KB;
+   CaDiCaL's share of a formula is about 40 bytes per clause (header and
+   two watches), 8 per literal and 160 per variable (its tables grow by
+   doubling), reserved at about 1.6 times that for what the search adds
+   (a 25x25 4-star Star Battle: 10.6 MB at the end, 8.3 MB reserved). */
+static size_t buffer_bound(long clauses, long lits, int vars) {
+  return 16 * (size_t)clauses + 4 * (size_t)lits + 13 * (size_t)vars +
+         (128 << 10);
+}
+static size_t solver_bound(size_t clauses, size_t lits, int vars) {
+  return 64 * clauses + 16 * lits + 256 * (size_t)vars;
+}
+
+/* The formula's size before it is built: the encoding run once into the
+   counting sink (about a twentieth of the time a first build into fresh
+   memory takes, which is mostly page faults), so that lim->reserve can make
+   the memory ready in one call before anything is written; the solver's
+   share follows once the simplified formula's size is known (ready). */
+static void reserve_ahead(gc_session *ss, const gc_options *opt,
+                          const gc_limits *lim, gc_memsink *mem) {
+  const gc_puzzle *pz = ss->pz;
+  gc_cnf probe;
+  gc_error err;
+  gc_error_clear(&err);
+  gc_cnf_init(&probe, gc_sink_null(), opt);
+  probe.max_vars = lim->max_vars;
+  probe.max_clauses = lim->max_clauses;
+  probe.poll = terminate_cb;
+  probe.poll_arg = ss;
+  int failed = pz->genre->encode(pz, &probe, &err) || gc_cnf_status(&probe);
+  if (!failed) {
+    lim->reserve(buffer_bound(probe.nclauses, probe.nliterals, probe.nvars));
+    size_t cap = (size_t)probe.nliterals + (size_t)probe.nclauses;
+    mem->lits = malloc((cap ? cap : 1) * sizeof *mem->lits);
+    mem->cap = mem->lits ? cap : 0;
+  }
+  gc_cnf_release(&probe);
+}
+
+typedef struct {
+  const gc_limits *lim;
+  int vars;
+} ready_arg;
+
+static void reserve_solver(void *arg, size_t clauses, size_t lits) {
+  const ready_arg *r = arg;
+  if (r->lim && r->lim->reserve)
+    r->lim->reserve(solver_bound(clauses, lits, r->vars));
 }
 
 int gc_session_open(gc_session *ss, const gc_puzzle *pz, const gc_options *opt,
@@ -91,8 +135,17 @@ int gc_session_open_ex(gc_session *ss, const gc_puzzle *pz,
   ss->solver_clauses = 0;
   ss->deadline = lim && lim->timeout > 0 ? t0 + lim->timeout * 1e3 : 0;
   ss->interrupt = lim ? lim->interrupt : NULL;
+  /* Without clue groups the clauses go to memory first (groups' selectors
+     must reach the solver as they are): then the formula's size is known
+     before the solver allocates (lim->reserve), and option simplify can
+     propagate it. */
+  gc_memsink mem = {0};
+  int buffered = !groups;
+  if (buffered && lim && lim->reserve)
+    reserve_ahead(ss, opt, lim, &mem);
   ss->solver = ccadical_init();
   if (!ss->solver) {
+    gc_memsink_free(&mem);
     gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
     return -1;
   }
@@ -105,12 +158,6 @@ int gc_session_open_ex(gc_session *ss, const gc_puzzle *pz,
     ccadical_set_option(ss->solver, "elim", 0);
   }
   gc_cnf *cnf = &ss->cnf;
-  /* Without clue groups the clauses go to memory first (groups' selectors
-     must reach the solver as they are): then the formula's size is known
-     before the solver allocates (lim->reserve), and option simplify can
-     propagate it. */
-  gc_memsink mem = {0};
-  int buffered = !groups;
   gc_cnf_init(cnf, buffered ? gc_sink_memory(&mem) : gc_sink_cadical(ss->solver),
               opt);
   cnf->want_groups = groups;
@@ -126,20 +173,21 @@ int gc_session_open_ex(gc_session *ss, const gc_puzzle *pz,
     cnf->sink = gc_sink_cadical(ss->solver);
     if (!failed && x && x->on_encoded)
       x->on_encoded(x->arg, cnf);
-    if (!failed && lim && lim->reserve)
-      lim->reserve(memory_bound(cnf, mem.len));
     if (!failed) {
       int rc;
       polled pl = {ss, cnf->sink, 0};
       gc_sink to = {&polled_ops, &pl};
+      ready_arg ra = {lim, cnf->nvars};
       if (opt->simplify) {
         size_t sent = 0;
         const gc_block *b = gc_cnf_find_block(cnf, "cell");
         int lo = b ? b->first : 1;
         int hi = b ? b->first + b->d0 * b->d1 * b->d2 - 1 : cnf->nvars;
-        rc = gc_simplify_replay(&mem, cnf->nvars, lo, hi, to, &sent);
+        rc = gc_simplify_replay(&mem, cnf->nvars, lo, hi, to, &sent,
+                                reserve_solver, &ra);
         ss->solver_clauses = sent ? (long)sent : cnf->nclauses; /* 0: as it was */
       } else {
+        reserve_solver(&ra, (size_t)cnf->nclauses, (size_t)cnf->nliterals);
         rc = gc_memsink_replay(&mem, to);
         ss->solver_clauses = cnf->nclauses;
       }

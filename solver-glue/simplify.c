@@ -82,13 +82,16 @@ static int propagate(up *u, int *w, size_t from) {
 }
 
 int gc_simplify_replay(gc_memsink *m, int nvars, int keep_lo, int keep_hi,
-                       gc_sink to, size_t *clauses) {
+                       gc_sink to, size_t *clauses, gc_simplify_ready ready,
+                       void *arg) {
   size_t nc = 0;
   for (size_t i = 0; i < m->len; i++)
     nc += !m->lits[i];
   if (m->len >= UINT32_MAX || nc >= INT_MAX / 2) { /* beyond the int indexes */
     if (clauses)
       *clauses = 0;
+    if (ready)
+      ready(arg, (size_t)nc, m->len - nc);
     return gc_memsink_replay(m, to);
   }
   up u = {0};
@@ -132,6 +135,8 @@ int gc_simplify_replay(gc_memsink *m, int nvars, int keep_lo, int keep_hi,
   u.start[nc] = (uint32_t)at;
   if (conflict || propagate(&u, w, 0)) {
     conflict = 1;
+    if (ready)
+      ready(arg, nc, m->len - nc);
     rc = gc_memsink_replay(m, to);
     goto done;
   }
@@ -158,6 +163,18 @@ int gc_simplify_replay(gc_memsink *m, int nvars, int keep_lo, int keep_hi,
   int top = keep_hi;
   for (int v = 1; v <= nvars; v++)
     map[v] = v <= keep_hi ? v : map[v] ? ++top : 0;
+  if (ready) {
+    size_t left = 0, lits = 0;
+    for (size_t t = 0; t < u.ntrail; t++) {
+      int v = abs(u.trail[t]);
+      left += v >= keep_lo && v <= keep_hi;
+    }
+    lits = left;
+    for (c = 0; c < nc; c++)
+      if (len[c] >= 0)
+        left++, lits += (size_t)len[c];
+    ready(arg, left, lits);
+  }
   for (size_t t = 0; t < u.ntrail && !rc; t++) {
     int v = abs(u.trail[t]);
     if (v < keep_lo || v > keep_hi)

@@ -16,8 +16,12 @@
    variables above keep_hi that are left are renumbered keep_hi + 1, ...);
    *clauses (may be NULL) gets the number sent, 0 when propagation found
    a conflict (then m goes through as it is).  m's clauses are reordered
-   and shortened in place: replay it no more.  0 or a gc_code. */
+   and shortened in place: replay it no more.  ready (may be NULL) is
+   called once before the first clause is sent, with the number of clauses
+   and literals that will be sent.  0 or a gc_code. */
+typedef void (*gc_simplify_ready)(void *arg, size_t clauses, size_t lits);
 int gc_simplify_replay(gc_memsink *m, int nvars, int keep_lo, int keep_hi,
-                       gc_sink to, size_t *clauses);
+                       gc_sink to, size_t *clauses, gc_simplify_ready ready,
+                       void *arg);
 
 #endif

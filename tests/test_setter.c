@@ -218,7 +218,7 @@ static void test_explain_corpus(void **state) {
         gc_clues core;
         assert_int_equal(gc_explain(pz, NULL, NULL, &st, &core, &e), 0);
         assert_int_equal(st, GC_STATUS_NONE);
-        char changed[96];
+        char changed[128];
         if (target == top)
           snprintf(changed, sizeof changed, "clue %d %s", v, name);
         else

@@ -67,6 +67,21 @@ static int rnd(unsigned *s, int n) {
   return (int)((*s >> 16) % (unsigned)n);
 }
 
+/* What `ready` announced before the first clause was sent. */
+typedef struct {
+  int calls;
+  size_t clauses, lits;
+  const formula *out; /* empty when it was called */
+} announced;
+
+static void on_ready(void *arg, size_t clauses, size_t lits) {
+  announced *a = arg;
+  a->calls++;
+  a->clauses = clauses;
+  a->lits = lits;
+  assert_int_equal(a->out->len, 0);
+}
+
 static void one_formula(unsigned seed) {
   unsigned s = seed;
   int nvars = 1 + rnd(&s, 10);
@@ -90,7 +105,9 @@ static void one_formula(unsigned seed) {
   assert_non_null(out);
   gc_sink to = {&keep_ops, out};
   size_t sent = 99;
-  assert_int_equal(gc_simplify_replay(&mem, nvars, lo, hi, to, &sent), 0);
+  announced ann = {0, 0, 0, out};
+  assert_int_equal(
+      gc_simplify_replay(&mem, nvars, lo, hi, to, &sent, on_ready, &ann), 0);
 
   /* the simplified formula's variables: kept ones, then a gap-free run */
   int maxv = 0;
@@ -108,6 +125,10 @@ static void one_formula(unsigned seed) {
   }
   if (sent)
     assert_int_equal(sent, nout);
+  /* ready came once, with what was then sent */
+  assert_int_equal(ann.calls, 1);
+  assert_int_equal(ann.clauses, nout);
+  assert_int_equal(ann.lits, out->len - nout);
   assert_true(maxv <= nvars);
   if (sent && maxv > hi) {
     char used[16] = {0};
@@ -164,7 +185,7 @@ static void test_root_conflict(void **state) {
   assert_non_null(out);
   gc_sink to = {&keep_ops, out};
   size_t sent = 99;
-  assert_int_equal(gc_simplify_replay(&mem, 2, 1, 2, to, &sent), 0);
+  assert_int_equal(gc_simplify_replay(&mem, 2, 1, 2, to, &sent, NULL, NULL), 0);
   assert_int_equal(sent, 0);
   int want[] = {1, 0, -1, 2, 0, -2, 0};
   assert_int_equal(out->len, 7);
