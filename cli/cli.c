@@ -431,9 +431,11 @@ void gc_cli_emit_result(cli *c, const char *source, const gc_puzzle *pz,
     json_t *st = json_object();
     json_object_set_new(st, "vars", json_integer(res->stats.vars));
     json_object_set_new(st, "clauses", json_integer(res->stats.clauses));
-    if (res->stats.solver_clauses)
+    if (res->stats.solver_clauses || res->stats.propagation_only)
       json_object_set_new(st, "solver_clauses",
                           json_integer(res->stats.solver_clauses));
+    if (res->stats.propagation_only)
+      json_object_set_new(st, "propagation_only", json_true());
     if (res->stats.portfolio)
       json_object_set_new(st, "portfolio", json_string(res->stats.portfolio == 2
                                                            ? "stable" : "default"));

@@ -300,6 +300,10 @@ typedef struct gc_stats {
   long clauses;
   double parse_ms, encode_ms, solve_ms, unique_ms;
   long solver_clauses; /* what reached CaDiCaL (after option simplify) */
+  /* 1: option simplify's propagation fixed every cell and left no clause,
+     so the puzzle was decided (solution checked, and unique) without
+     CaDiCaL; solver_clauses is then 0 */
+  int propagation_only;
   int portfolio; /* 0 not run; the session that answered: 1 default, 2 stable */
 } gc_stats;
 

@@ -51,6 +51,8 @@ static int polled_add(void *self, const int *lits, size_t n) {
   polled *p = self;
   if ((++p->k & 1023) == 0 && gc_session_stopped(p->ss))
     return GC_E_INTERNAL;
+  if (!p->to.ops)
+    return GC_E_NOMEM; /* the solver could not be made */
   return p->to.ops->add_clause(p->to.self, lits, n);
 }
 static void polled_destroy(void *self) { (void)self; }
@@ -108,15 +110,81 @@ static void reserve_ahead(gc_session *ss, const gc_options *opt,
   gc_cnf_release(&probe);
 }
 
-typedef struct {
-  const gc_limits *lim;
-  int vars;
-} ready_arg;
+/* A fresh CaDiCaL configured from opt and x; 0 or -1 out of memory. */
+static int make_solver(gc_session *ss, const gc_options *opt,
+                       const gc_session_extra *x) {
+  ss->solver = ccadical_init();
+  if (!ss->solver)
+    return -1;
+  ccadical_set_option(ss->solver, "quiet", 1);
+  set_preprocessing(ss->solver, opt->preprocess);
+  if (!opt->phase)
+    ccadical_set_option(ss->solver, "phase", 0);
+  if (x && x->stable) {
+    ccadical_set_option(ss->solver, "stabilizeonly", 1);
+    ccadical_set_option(ss->solver, "elim", 0);
+  }
+  return 0;
+}
 
-static void reserve_solver(void *arg, size_t clauses, size_t lits) {
-  const ready_arg *r = arg;
-  if (r->lim && r->lim->reserve)
-    r->lim->reserve(solver_bound(clauses, lits, r->vars));
+/* The sinks of a session decided by propagation: first the units record
+   the cells' values, then any clause added (a blocking clause) is checked
+   against them. */
+static int decided_unit(void *self, const int *lits, size_t n) {
+  gc_session *ss = self;
+  if (n != 1)
+    return GC_E_INTERNAL;
+  ss->decided[abs(lits[0]) - ss->cell->first] = lits[0] > 0 ? 1 : -1;
+  return 0;
+}
+static int decided_check(void *self, const int *lits, size_t n) {
+  gc_session *ss = self;
+  const gc_block *b = ss->cell;
+  int first = b->first, last = b->first + b->d0 * b->d1 * b->d2 - 1;
+  for (size_t i = 0; i < n; i++) {
+    int v = abs(lits[i]);
+    if (v < first || v > last)
+      return GC_E_INTERNAL; /* only cell literals can be judged here */
+    if ((lits[i] > 0) == (ss->decided[v - first] > 0))
+      return 0; /* satisfied */
+  }
+  ss->refuted = 1;
+  return 0;
+}
+static const gc_sink_ops decided_unit_ops = {decided_unit, polled_destroy};
+static const gc_sink_ops decided_check_ops = {decided_check, polled_destroy};
+
+/* Between the simplification and the solver: the solver's share of the
+   heap is reserved, and the solver made, unless propagation decided the
+   puzzle and the caller allows that (then the units go to decided_add). */
+typedef struct {
+  gc_session *ss;
+  const gc_options *opt;
+  const gc_limits *lim;
+  polled *pl;
+  int lo, hi, failed;
+} handover;
+
+static void hand_over(void *arg, size_t clauses, size_t lits) {
+  handover *h = arg;
+  gc_session *ss = h->ss;
+  const gc_session_extra *x = ss->extra;
+  size_t cells = (size_t)(h->hi - h->lo + 1);
+  if (x && x->may_decide && ss->cell && h->lo == ss->cell->first &&
+      clauses == cells && lits == cells) {
+    ss->decided = calloc(cells, 1);
+    if (ss->decided) {
+      h->pl->to = (gc_sink){&decided_unit_ops, ss};
+      return;
+    }
+  }
+  if (h->lim && h->lim->reserve)
+    h->lim->reserve(solver_bound(clauses, lits, ss->cnf.nvars));
+  if (make_solver(ss, h->opt, x)) {
+    h->failed = 1;
+    return;
+  }
+  h->pl->to = gc_sink_cadical(ss->solver);
 }
 
 int gc_session_open(gc_session *ss, const gc_puzzle *pz, const gc_options *opt,
@@ -133,6 +201,9 @@ int gc_session_open_ex(gc_session *ss, const gc_puzzle *pz,
   ss->cell = NULL;
   ss->why = GC_STOP_NONE;
   ss->solver_clauses = 0;
+  ss->solver = NULL;
+  ss->decided = NULL;
+  ss->refuted = 0;
   ss->deadline = lim && lim->timeout > 0 ? t0 + lim->timeout * 1e3 : 0;
   ss->interrupt = lim ? lim->interrupt : NULL;
   /* Without clue groups the clauses go to memory first (groups' selectors
@@ -143,19 +214,10 @@ int gc_session_open_ex(gc_session *ss, const gc_puzzle *pz,
   int buffered = !groups;
   if (buffered && lim && lim->reserve)
     reserve_ahead(ss, opt, lim, &mem);
-  ss->solver = ccadical_init();
-  if (!ss->solver) {
-    gc_memsink_free(&mem);
+  /* a buffered formula's solver is made once it is simplified (hand_over) */
+  if (!buffered && make_solver(ss, opt, x)) {
     gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
     return -1;
-  }
-  ccadical_set_option(ss->solver, "quiet", 1);
-  set_preprocessing(ss->solver, opt->preprocess);
-  if (!opt->phase)
-    ccadical_set_option(ss->solver, "phase", 0);
-  if (x && x->stable) {
-    ccadical_set_option(ss->solver, "stabilizeonly", 1);
-    ccadical_set_option(ss->solver, "elim", 0);
   }
   gc_cnf *cnf = &ss->cnf;
   gc_cnf_init(cnf, buffered ? gc_sink_memory(&mem) : gc_sink_cadical(ss->solver),
@@ -168,34 +230,38 @@ int gc_session_open_ex(gc_session *ss, const gc_puzzle *pz,
   cnf->poll = terminate_cb;
   cnf->poll_arg = ss;
   int failed = pz->genre->encode(pz, cnf, err) || gc_cnf_status(cnf);
+  ss->cell = gc_cnf_find_block(cnf, "cell");
   if (buffered) {
-    /* from here on (blocking clauses) clauses go straight to the solver */
-    cnf->sink = gc_sink_cadical(ss->solver);
     if (!failed && x && x->on_encoded)
       x->on_encoded(x->arg, cnf);
     if (!failed) {
       int rc;
-      polled pl = {ss, cnf->sink, 0};
+      polled pl = {ss, {NULL, NULL}, 0};
       gc_sink to = {&polled_ops, &pl};
-      ready_arg ra = {lim, cnf->nvars};
+      const gc_block *b = ss->cell;
+      handover h = {ss, opt, lim, &pl, b ? b->first : 1,
+                    b ? b->first + b->d0 * b->d1 * b->d2 - 1 : cnf->nvars, 0};
       if (opt->simplify) {
         size_t sent = 0;
-        const gc_block *b = gc_cnf_find_block(cnf, "cell");
-        int lo = b ? b->first : 1;
-        int hi = b ? b->first + b->d0 * b->d1 * b->d2 - 1 : cnf->nvars;
-        rc = gc_simplify_replay(&mem, cnf->nvars, lo, hi, to, &sent,
-                                reserve_solver, &ra);
-        ss->solver_clauses = sent ? (long)sent : cnf->nclauses; /* 0: as it was */
+        rc = gc_simplify_replay(&mem, cnf->nvars, h.lo, h.hi, to, &sent,
+                                hand_over, &h);
+        ss->solver_clauses = ss->decided ? 0
+                             : sent      ? (long)sent
+                                         : cnf->nclauses; /* 0: as it was */
       } else {
-        reserve_solver(&ra, (size_t)cnf->nclauses, (size_t)cnf->nliterals);
+        hand_over(&h, (size_t)cnf->nclauses, (size_t)cnf->nliterals);
         rc = gc_memsink_replay(&mem, to);
         ss->solver_clauses = cnf->nclauses;
       }
+      if (!rc && h.failed)
+        rc = GC_E_NOMEM;
       if (rc && ss->why != GC_STOP_NONE)
         cnf->stopped = 1;
       if (rc)
         gc_cnf_fail(cnf, rc);
       failed = rc != 0;
+      /* from here on (blocking clauses) clauses go straight to the solver */
+      cnf->sink = ss->decided ? (gc_sink){&decided_check_ops, ss} : pl.to;
     }
     gc_memsink_free(&mem);
   }
@@ -223,8 +289,8 @@ int gc_session_open_ex(gc_session *ss, const gc_puzzle *pz,
   }
   if (!buffered)
     ss->solver_clauses = cnf->nclauses;
-  ss->cell = gc_cnf_find_block(cnf, "cell");
-  ccadical_set_terminate(ss->solver, ss, terminate_cb);
+  if (ss->solver)
+    ccadical_set_terminate(ss->solver, ss, terminate_cb);
   ss->encode_ms = gc_now_ms() - t0;
   return 0;
 }
@@ -234,9 +300,13 @@ void gc_session_close(gc_session *ss) {
   if (ss->solver)
     ccadical_release(ss->solver);
   ss->solver = NULL;
+  free(ss->decided);
+  ss->decided = NULL;
 }
 
 int gc_session_solve(gc_session *ss, const int *assume, size_t n) {
+  if (ss->decided) /* no assumptions here (see may_decide) */
+    return n == 0 && !ss->refuted ? 10 : 20;
   for (size_t i = 0; i < n; i++)
     ccadical_assume(ss->solver, assume[i]);
   int r = ccadical_solve(ss->solver);
@@ -246,10 +316,15 @@ int gc_session_solve(gc_session *ss, const int *assume, size_t n) {
 }
 
 static int cad_value(void *ctx, int var) { return ccadical_val(ctx, var); }
+static int decided_value(void *ctx, int var) {
+  const gc_session *ss = ctx;
+  return ss->decided[var - ss->cell->first] > 0 ? var : -var;
+}
 
 int gc_session_grid(gc_session *ss, gc_grid *g, gc_error *err) {
   const gc_puzzle *pz = ss->pz;
-  if (gc_key_decode(pz, ss->cell, cad_value, ss->solver, g, err)) {
+  if (ss->decided ? gc_key_decode(pz, ss->cell, decided_value, ss, g, err)
+                  : gc_key_decode(pz, ss->cell, cad_value, ss->solver, g, err)) {
     err->code = GC_E_INTERNAL;
     return -1;
   }

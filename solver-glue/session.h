@@ -23,6 +23,12 @@ typedef struct gc_session {
   double encode_ms;
   long solver_clauses; /* clauses given to CaDiCaL by gc_session_open */
   const struct gc_session_extra *extra;
+  /* Decided by propagation (gc_session_extra.may_decide): every cell
+     variable fixed, no clause left, no solver made; decided[v - cell
+     first] = 1 true, -1 false.  refuted: a clause added since (a blocking
+     clause) is false under those values. */
+  signed char *decided;
+  int refuted;
 } gc_session;
 
 /* What a portfolio (solve.c) adds to a session: CaDiCaL's configuration,
@@ -35,6 +41,12 @@ typedef struct gc_session_extra {
   const atomic_int *race;       /* non-zero: stop (the result is not used) */
   void (*on_encoded)(void *arg, const gc_cnf *cnf);
   void *arg;
+  /* 1: when option simplify's propagation fixes every cell variable and
+     leaves no other clause, no solver is made (ss->decided): then
+     gc_session_solve answers from the fixed cells (no assumptions),
+     gc_session_grid and gc_session_block work as usual, nothing else may
+     be called.  A solution found this way is the only one. */
+  int may_decide;
 } gc_session_extra;
 
 double gc_now_ms(void);

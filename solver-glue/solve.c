@@ -25,7 +25,7 @@ void gc_result_init(gc_result *res) {
   res->first.cell = res->second.cell = NULL;
   res->count = 0;
   res->complete = 0;
-  res->stats = (gc_stats){0, 0, 0, 0, 0, 0, 0, 0};
+  res->stats = (gc_stats){0};
 }
 
 void gc_result_free(gc_result *res) {
@@ -40,7 +40,12 @@ static int solve_one(const gc_puzzle *pz, const gc_options *opt,
   gc_result_init(res);
   gc_error_clear(err);
   gc_session ss;
-  int opened = gc_session_open_ex(&ss, pz, opt, lim, 0, x, err);
+  /* a puzzle that propagation alone decides needs no solver */
+  gc_session_extra mine = {0};
+  if (x)
+    mine = *x;
+  mine.may_decide = 1;
+  int opened = gc_session_open_ex(&ss, pz, opt, lim, 0, &mine, err);
   if (opened < 0)
     return -1;
   if (opened > 0) { /* stopped while encoding */
@@ -52,6 +57,7 @@ static int solve_one(const gc_puzzle *pz, const gc_options *opt,
   res->stats.clauses = ss.cnf.nclauses;
   res->stats.encode_ms = ss.encode_ms;
   res->stats.solver_clauses = ss.solver_clauses;
+  res->stats.propagation_only = ss.decided != NULL;
   long cap = lim->mode == GC_MODE_FIRST    ? 1
              : lim->mode == GC_MODE_UNIQUE ? 2
                                            : (lim->count < 1 ? 1 : lim->count);
@@ -170,7 +176,7 @@ int gc_solve(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
   atomic_init(&p->winner, 0);
   p->x.stable = 1;
   p->x.race = &p->winner;
-  gc_session_extra mine = {0, &p->winner, start_stable, p};
+  gc_session_extra mine = {0, &p->winner, start_stable, p, 0};
   int rc = solve_one(pz, opt, lim, &mine, res, err);
   int none = 0;
   atomic_compare_exchange_strong(&p->winner, &none, 1);

@@ -216,8 +216,9 @@ static void same_answers(const char *text, const char *genre, long cap) {
     size_t cells = (size_t)r[0].first.n * (size_t)r[0].first.n;
     assert_memory_equal(r[0].first.cell, r[1].first.cell, cells * sizeof *r[0].first.cell);
   }
-  assert_true(r[1].stats.solver_clauses > 0);
+  assert_true(r[1].stats.solver_clauses > 0 || r[1].stats.propagation_only);
   assert_true(r[1].stats.solver_clauses <= r[1].stats.clauses);
+  assert_false(r[0].stats.propagation_only); /* --no-simplify: CaDiCaL */
   gc_result_free(&r[0]);
   gc_result_free(&r[1]);
   gc_puzzle_free(pz);
@@ -246,11 +247,78 @@ static void test_puzzles(void **state) {
                NULL, 10);
 }
 
+static int seen(void *ctx, long index, const gc_grid *g) {
+  (void)g;
+  long *calls = ctx;
+  assert_int_equal(index, ++*calls);
+  return 0;
+}
+
+/* A puzzle that propagation decides (three rows given: the fourth
+   follows) is answered without CaDiCaL in every mode, with the same
+   answers as CaDiCaL gives; one with two solutions is not. */
+static void test_decided_by_propagation(void **state) {
+  (void)state;
+  const char *decided = "{\"genre\":\"futoshiki\",\"n\":4,\"givens\":"
+                        "[[1,2,3,4],[2,3,4,1],[3,4,1,2],[0,0,0,0]]}";
+  const int last_row[4] = {4, 1, 2, 3};
+  gc_puzzle *pz = tu_puzzle(decided, NULL);
+  const gc_mode modes[] = {GC_MODE_UNIQUE, GC_MODE_FIRST, GC_MODE_COUNT};
+  const gc_status want[] = {GC_STATUS_UNIQUE, GC_STATUS_SOLVED,
+                            GC_STATUS_UNIQUE};
+  for (size_t m = 0; m < 3; m++)
+    for (int on = 0; on < 2; on++) {
+      gc_options opt;
+      gc_options_default(&opt);
+      opt.simplify = on;
+      long calls = 0;
+      gc_limits lim = {0};
+      lim.mode = modes[m];
+      lim.count = 10;
+      lim.on_solution = seen;
+      lim.ctx = &calls;
+      gc_result r;
+      gc_error err = {0};
+      assert_int_equal(gc_solve(pz, &opt, &lim, &r, &err), 0);
+      assert_int_equal(r.stats.propagation_only, on);
+      if (on)
+        assert_int_equal(r.stats.solver_clauses, 0);
+      assert_int_equal(r.status, want[m]);
+      assert_int_equal(r.count, 1);
+      assert_int_equal(calls, 1);
+      assert_int_equal(r.complete, 1);
+      assert_memory_equal(r.first.cell + 12, last_row, sizeof last_row);
+      assert_int_equal(r.second.n, 0);
+      gc_result_free(&r);
+    }
+  /* the portfolio's two sessions agree */
+  gc_options opt;
+  gc_options_default(&opt);
+  opt.portfolio = GC_PORTFOLIO_ON;
+  gc_result r;
+  gc_error err = {0};
+  assert_int_equal(gc_solve(pz, &opt, NULL, &r, &err), 0);
+  assert_int_equal(r.status, GC_STATUS_UNIQUE);
+  assert_true(r.stats.propagation_only);
+  gc_result_free(&r);
+  gc_puzzle_free(pz);
+
+  pz = tu_puzzle("{\"genre\":\"futoshiki\",\"n\":4,\"givens\":"
+                 "[[1,2,3,4],[2,1,4,3],[0,0,0,0],[0,0,0,0]]}", NULL);
+  assert_int_equal(gc_solve(pz, NULL, NULL, &r, &err), 0);
+  assert_int_equal(r.status, GC_STATUS_MULTIPLE);
+  assert_false(r.stats.propagation_only);
+  assert_true(r.stats.solver_clauses > 0);
+  gc_result_free(&r);
+  gc_puzzle_free(pz);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_random_formulas),
       cmocka_unit_test(test_root_conflict),
       cmocka_unit_test(test_puzzles),
+      cmocka_unit_test(test_decided_by_propagation),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
