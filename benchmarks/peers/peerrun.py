@@ -33,6 +33,7 @@ import re
 import shutil
 import signal
 import subprocess
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -48,7 +49,13 @@ ALL_PEERS = ("clingo", "minizinc") + SAT_PEERS + ("tatham",)
 def run_proc(cmd, timeout, cwd=None):
     """Runs cmd in its own process group; on timeout the whole group is
     killed (MiniZinc starts fzn-gecode as a child). Returns a dict with
-    ms (wall), rc, to, stdout, stderr."""
+    ms (wall), rc, to, stdout, stderr.
+
+    In the main thread the wait does not poll: an interval timer's signal
+    kills the group at the timeout, and communicate() blocks until the
+    process is reaped. (communicate(timeout=...) polls the exit with sleeps
+    from 0.5 ms up, which added 0.4-0.5 ms to a 4 ms run, for every tool.)
+    Other threads (untimed preparation) use communicate(timeout=...)."""
     t0 = time.perf_counter()
     try:
         p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -56,16 +63,32 @@ def run_proc(cmd, timeout, cwd=None):
     except OSError as e:
         return {"ms": 0.0, "rc": None, "to": False, "stdout": "",
                 "stderr": f"cannot start {cmd[0]}: {e}"}
-    try:
-        out, err = p.communicate(timeout=max(timeout, 0.001))
-    except subprocess.TimeoutExpired:
+    timed_out = []
+
+    def kill():
+        timed_out.append(True)
         try:
             os.killpg(p.pid, signal.SIGKILL)
         except OSError:
             pass
-        p.communicate()
-        return {"ms": INF, "rc": None, "to": True, "stdout": "", "stderr": ""}
+
+    if threading.current_thread() is threading.main_thread():
+        old = signal.signal(signal.SIGALRM, lambda signum, frame: kill())
+        signal.setitimer(signal.ITIMER_REAL, max(timeout, 0.001))
+        try:
+            out, err = p.communicate()
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, old)
+    else:
+        try:
+            out, err = p.communicate(timeout=max(timeout, 0.001))
+        except subprocess.TimeoutExpired:
+            kill()
+            out, err = p.communicate()
     ms = (time.perf_counter() - t0) * 1000.0
+    if timed_out:
+        return {"ms": INF, "rc": None, "to": True, "stdout": "", "stderr": ""}
     return {"ms": ms, "rc": p.returncode, "to": False,
             "stdout": out.decode("utf-8", "replace"),
             "stderr": err.decode("utf-8", "replace")}
