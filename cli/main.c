@@ -14,7 +14,8 @@
  * (in 2 MB pages where whole ones fit, from 2 MB on), and the heap is not
  * given back between puzzles.
  */
-#define _DEFAULT_SOURCE /* madvise */
+#define _GNU_SOURCE /* madvise, dl_iterate_phdr */
+#include <link.h>
 #include <malloc.h>
 #include <signal.h>
 #include <stdint.h>
@@ -94,7 +95,29 @@ static void reserve(size_t bytes) {
     free(chunk[--k]);
 }
 
+#ifndef MADV_POPULATE_READ
+#define MADV_POPULATE_READ 22 /* Linux 5.14 */
+#endif
+
+/* The program's read-only segments (code, constants) mapped in one call:
+   else each first touch of a 64 KB stretch is a fault (12 fewer of them on
+   a 7x7 Skyscrapers, about 2 % of its run). */
+static int map_segment(struct dl_phdr_info *info, size_t size, void *data) {
+  (void)size;
+  (void)data;
+  for (int i = 0; i < info->dlpi_phnum; i++) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    if (ph->p_type != PT_LOAD || (ph->p_flags & PF_W))
+      continue;
+    uintptr_t a = round_down(info->dlpi_addr + ph->p_vaddr, SMALL_PAGE);
+    uintptr_t e = round_up(info->dlpi_addr + ph->p_vaddr + ph->p_memsz, SMALL_PAGE);
+    (void)madvise((void *)a, e - a, MADV_POPULATE_READ);
+  }
+  return 1; /* the program only, not the libraries of a dynamic build */
+}
+
 int main(int argc, char **argv) {
+  dl_iterate_phdr(map_segment, NULL);
   /* keep freed memory for the next puzzle, and big blocks in the heap */
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
   mallopt(M_MMAP_THRESHOLD, 32 << 20);
