@@ -1127,11 +1127,25 @@ def main(argv=None):
                 vmap = {v["name"]: v for v in vs}
                 pmap = {peer_key[pr.name]: pr for pr in ps}
                 for name in order:
-                    # an untimed /bin/true before every timed run: a process
-                    # starts faster right after its own binary ran (measured:
-                    # gridcnf 4.99 ms after itself, 5.54 ms after Tatham's
-                    # solver), so every tool gets the same predecessor
-                    subprocess.run(["/bin/true"])
+                    # an untimed run of the same binary right before every
+                    # timed run: a process starts faster right after its own
+                    # binary ran (measured: gridcnf 4.99 ms after itself, 5.54
+                    # ms after Tatham's solver), so every tool gets the same
+                    # predecessor, itself.  (An untimed /bin/true between runs
+                    # was not enough: variants that change nothing, such as
+                    # --card on Futoshiki, came out 6-8 % faster than the
+                    # default, which mostly followed a peer.)
+                    if name == SPAWN:
+                        warm = ["/bin/true"]
+                    elif name in pmap:
+                        warm = pmap[name].warm_cmd(r)
+                    else:
+                        warm = [exe, "--version"]
+                    try:
+                        subprocess.run(warm, stdout=subprocess.DEVNULL,
+                                       stderr=subprocess.DEVNULL, timeout=30)
+                    except (OSError, subprocess.TimeoutExpired):
+                        pass
                     if (r["id"], name) in timed_out:
                         # every tool here is deterministic: a timeout repeats
                         res = {"ms": INF, "to": True, "rc": None, "status": "TO",
@@ -1225,9 +1239,12 @@ def main(argv=None):
               "timed with `time.perf_counter()` around `subprocess.Popen` and a blocking `communicate()` (a timer signal enforces the timeout; `communicate(timeout=...)` would poll the exit with sleeps and add 0.4-0.5 ms to every run). Runs are interleaved "
               "(for each repetition, for each puzzle, for each variant; the variant order "
               "rotates from puzzle to puzzle) so machine noise hits all variants alike; an "
-              "untimed `/bin/true` runs before every timed run, so that no tool runs right "
-              "after its own binary (which starts it about 10 % faster: page cache and TLB) "
-              "while others follow a different one. "
+              "untimed run of the same binary (`gridcnf --version`, `clingo --version`, "
+              "Tatham's solver without arguments, ...) comes right before every timed run, so "
+              "that every tool follows itself (a process starts about 10 % faster right after "
+              "its own binary); with an untimed `/bin/true` between runs instead, variants that "
+              "change nothing (`--card` on Futoshiki) had come out 6-8 % faster than the "
+              "default, which mostly followed a peer. "
               "Per puzzle: the median over the repetitions; per class: the median and, in "
               "brackets, the worst of the per-puzzle medians. `[x default]` is the class median "
               "divided by the default's class median (below 1 = faster). `in-process` is "

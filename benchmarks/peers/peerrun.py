@@ -128,6 +128,11 @@ class Peer:
     def detect(self):
         return False, "", "not implemented"
 
+    def warm_cmd(self, rec):
+        """An untimed run of the binary that the timed run starts, made
+        right before it (see bench.py: every tool follows itself)."""
+        return [self.exe, "--version"]
+
     def applies(self, rec):
         """(True, None) or (False, reason)."""
         if rec["genre"] not in self.genres:
@@ -285,6 +290,9 @@ class MiniZinc(Peer):
     each timed run is `fzn-gecode -n 2 F.fzn`."""
     name = "minizinc"
     genres = ("skyscrapers", "futoshiki", "starbattle")
+
+    def warm_cmd(self, rec):
+        return [self.fzn, "--help"]
 
     def detect(self):
         exe = shutil.which("minizinc")
@@ -622,6 +630,10 @@ def unequal_digit(ch, n):
 class Tatham(Peer):
     name = "tatham"
     genres = ("skyscrapers", "futoshiki")
+
+    def warm_cmd(self, rec):
+        # no argument: the usage line
+        return [self.towers if rec["genre"] == "skyscrapers" else self.unequal]
 
     def detect(self):
         t = os.path.join(TATHAM_BIN, "towerssolver")
