@@ -1142,8 +1142,9 @@ def main(argv=None):
                     else:
                         warm = [exe, "--version"]
                     try:
-                        subprocess.run(warm, stdout=subprocess.DEVNULL,
-                                       stderr=subprocess.DEVNULL, timeout=30)
+                        subprocess.run(warm, stdin=subprocess.DEVNULL,
+                                       stdout=subprocess.DEVNULL,
+                                       stderr=subprocess.DEVNULL, timeout=5)
                     except (OSError, subprocess.TimeoutExpired):
                         pass
                     if (r["id"], name) in timed_out:
@@ -1240,7 +1241,7 @@ def main(argv=None):
               "(for each repetition, for each puzzle, for each variant; the variant order "
               "rotates from puzzle to puzzle) so machine noise hits all variants alike; an "
               "untimed run of the same binary (`gridcnf --version`, `clingo --version`, "
-              "Tatham's solver without arguments, ...) comes right before every timed run, so "
+              "Tatham's solver with `--help`, ...) comes right before every timed run, so "
               "that every tool follows itself (a process starts about 10 % faster right after "
               "its own binary); with an untimed `/bin/true` between runs instead, variants that "
               "change nothing (`--card` on Futoshiki) had come out 6-8 % faster than the "

@@ -71,6 +71,23 @@ for f, conv in (("skyscrapers", peerrun.towers_id), ("futoshiki", peerrun.unequa
 assert n > 100, n
 PY
 
+check "every installed peer's warm-up run (before each timed run) ends within 2 s" python3 - "$here/peers" <<'PY'
+import subprocess, sys, time
+sys.dont_write_bytecode = True
+sys.path.insert(0, sys.argv[1])
+import peerrun
+for name in peerrun.ALL_PEERS:
+    pr = peerrun.CLASSES[name]("/bin/true")
+    if not pr.available:
+        continue
+    for genre in pr.genres:
+        cmd = pr.warm_cmd({"genre": genre})
+        t = time.perf_counter()
+        subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, timeout=10)
+        assert time.perf_counter() - t < 2, (name, genre, cmd)
+PY
+
 # a wrong answer must fail the benchmark: feed a corpus whose known solution is wrong
 mkdir -p "$out/badcorpus" "$out/badscaling"
 python3 - "$out/badcorpus/skyscrapers.jsonl" <<'PY'

@@ -632,8 +632,10 @@ class Tatham(Peer):
     genres = ("skyscrapers", "futoshiki")
 
     def warm_cmd(self, rec):
-        # no argument: the usage line
-        return [self.towers if rec["genre"] == "skyscrapers" else self.unequal]
+        # an unknown option: one line and exit (without arguments
+        # unequalsolver goes on working)
+        exe = self.towers if rec["genre"] == "skyscrapers" else self.unequal
+        return [exe, "--help"]
 
     def detect(self):
         t = os.path.join(TATHAM_BIN, "towerssolver")
