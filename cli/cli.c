@@ -160,6 +160,20 @@ static void help(FILE *f) {
           "    gridcnf decode puzzle.txt model.txt\n");
 }
 
+
+/* An enum option with the values on and off is also a switch. */
+static int has_value(const char *values, const char *word) {
+  size_t n = strlen(word);
+  for (const char *p = values; p; p = strchr(p, '|') ? strchr(p, '|') + 1 : NULL)
+    if (!strncmp(p, word, n) && (p[n] == '|' || !p[n]))
+      return 1;
+  return 0;
+}
+static int switch_enum(const gc_option_info *o) {
+  return o->kind == GC_OPT_ENUM && o->values && has_value(o->values, "on") &&
+         has_value(o->values, "off");
+}
+
 /*------------------------------------------------------------------------*/
 
 static int parse_args(cli *c, int argc, char **argv, int first) {
@@ -325,6 +339,8 @@ static int parse_args(cli *c, int argc, char **argv, int first) {
         return gc_cli_usage_error(c, "unknown option '%s'", a);
       if (o->kind == GC_OPT_BOOL && !value) {
         value = negated ? "0" : "1";
+      } else if (!value && switch_enum(o)) { /* --name = on, --no-name = off */
+        value = negated ? "off" : "on";
       } else if (negated) {
         return gc_cli_usage_error(c, "option '%s' is not a switch", a);
       } else

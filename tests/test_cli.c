@@ -70,6 +70,16 @@ static void test_exit_codes(void **state) {
   assert_int_equal(tu_cli(NULL, &err, "solve", "--amo=banana", "x", NULL), 64);
   assert_non_null(strstr(err, "'banana' is not one of auto|pairwise|seq"));
   free(err);
+  /* switches; an enum with on and off is one too, the others are not */
+  const char *m4 = write_tmp("m.jsonl", MULTI4);
+  assert_int_equal(tu_cli(NULL, NULL, "solve", "--no-preprocess", m4, NULL), 2);
+  assert_int_equal(tu_cli(NULL, NULL, "solve", "--preprocess", m4, NULL), 2);
+  assert_int_equal(tu_cli(NULL, NULL, "solve", "--no-portfolio", m4, NULL), 2);
+  assert_int_equal(tu_cli(NULL, NULL, "solve", "--sb-pairs", m4, NULL), 2);
+  assert_int_equal(tu_cli(NULL, NULL, "solve", "--portfolio=auto", m4, NULL), 2);
+  assert_int_equal(tu_cli(NULL, &err, "solve", "--no-amo", m4, NULL), 64);
+  assert_non_null(strstr(err, "option '--no-amo' is not a switch"));
+  free(err);
   assert_int_equal(tu_cli(NULL, NULL, "solve", "--timeout", "-1", "x", NULL), 64);
   assert_int_equal(tu_cli(NULL, NULL, "solve", "--count", "0", "x", NULL), 64);
   assert_int_equal(tu_cli(NULL, NULL, "solve", "--genre", "chess", "x", NULL), 64);
