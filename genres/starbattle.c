@@ -33,7 +33,9 @@
  * with card=totalizer.  The defaults, sb_pairs=auto and card=auto, add the
  * pair counts for m >= 3 and take the totalizer for m >= 4, where each was
  * measured faster (benchmarks/RESULTS.md); m <= 2 keeps the plain
- * formula.
+ * formula.  The sb_bands option (default on) adds the pigeonhole argument
+ * on bands of consecutive rows and columns as unit clauses
+ * (sb_encode_bands).
  */
 #include <limits.h>
 #include <stdio.h>
@@ -870,6 +872,65 @@ static void sb_encode_pairs(gc_cnf *cnf, int n, int m, const int *reg,
     }
 }
 
+/* Option sb_bands: the pigeonhole argument on bands of k consecutive rows
+   (o = 0) or columns (o = 1), 1 <= k < n, as unit clauses.  The band holds
+   exactly k*m stars, every region exactly m, and cells in no region none:
+   - k regions lying inside the band fill it, so the band's other cells
+     are empty;
+   - if only k regions meet the band, all their k*m stars lie in it, so
+     their cells outside it are empty.
+   The solver could only find either by search.  Left out when clause
+   groups are wanted (explain, minimize): the units follow from the counts
+   together, which those tools switch on and off one by one. */
+static void sb_encode_bands(gc_cnf *cnf, int first, int n, const int *reg) {
+  int *lo = malloc(2 * (size_t)n * sizeof *lo), *hi = malloc(2 * (size_t)n * sizeof *hi);
+  char *in = malloc((size_t)n);
+  if (!lo || !hi || !in) {
+    free(lo), free(hi), free(in);
+    gc_cnf_fail(cnf, GC_E_NOMEM);
+    return;
+  }
+  for (int g = 0; g < 2 * n; g++)
+    lo[g] = n, hi[g] = -1; /* lo[o * n + g]: the region's first row (col) */
+  for (int i = 0; i < n * n; i++) {
+    int g = reg[i];
+    if (g < 0 || g >= n)
+      continue;
+    int at[2] = {i / n, i % n};
+    for (int o = 0; o < 2; o++) {
+      if (at[o] < lo[o * n + g])
+        lo[o * n + g] = at[o];
+      if (at[o] > hi[o * n + g])
+        hi[o * n + g] = at[o];
+    }
+  }
+  for (int o = 0; o < 2; o++)
+    for (int a = 0; a < n; a++)
+      for (int b = a; b < n && b - a + 1 < n; b++) {
+        int k = b - a + 1, inside = 0, meeting = 0;
+        for (int g = 0; g < n; g++) {
+          const int l = lo[o * n + g], h = hi[o * n + g];
+          if (l > h)
+            continue; /* an empty region: no solution anyway */
+          in[g] = l >= a && h <= b;
+          inside += in[g];
+          meeting += l <= b && h >= a;
+        }
+        if (inside == meeting)
+          continue; /* nothing to say (or no solution: the counts see it) */
+        for (int i = 0; i < n * n; i++) {
+          int g = reg[i], at = o ? i % n : i / n, in_band = at >= a && at <= b;
+          if (g < 0 || g >= n)
+            continue;
+          if (inside == k ? in_band && !in[g]
+                          : meeting == k && !in_band && lo[o * n + g] <= b &&
+                                hi[o * n + g] >= a)
+            gc_cnf_unit(cnf, -(first + i));
+        }
+      }
+  free(lo), free(hi), free(in);
+}
+
 static int sb_encode(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err) {
   (void)err;
   const sb *s = pz->data;
@@ -899,6 +960,8 @@ static int sb_encode(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err) {
     for (int c = 0; c < n; c++)
       if (!IN(r, c))
         gc_cnf_unit(cnf, -S(r, c));
+  if ((cnf->opt ? cnf->opt->sb_bands : 1) && !cnf->want_groups)
+    sb_encode_bands(cnf, first, n, reg);
   /* Counts over the cells that may hold a star. */
   /* Each count is a group (for `explain`: "row 3 holds 2 stars"); the
      groups have no place in the JSON record, so `minimize` keeps them. */

@@ -98,6 +98,10 @@ int gc_error_format(const gc_error *err, char *buf, size_t size);
   X(sb_pairs, GC_OPT_ENUM, 2, 0, 2, "off|on|auto",                         \
     "Star Battle: two adjacent rows (columns) hold 2m stars, one at most "  \
     "per 2x2 tile: a count over tile literals; auto = on for m >= 3")      \
+  X(sb_bands, GC_OPT_BOOL, 1, 0, 1, NULL,                                  \
+    "Star Battle: k regions inside k consecutive rows (columns) leave the " \
+    "rest of those rows empty, k rows meeting only k regions leave the "   \
+    "rest of those regions empty (unit clauses)")                         \
   X(card, GC_OPT_ENUM, 0, 0, 2, "auto|counter|totalizer",                  \
     "k-of-n count encoding: two-way sequential counter or totalizer; "     \
     "auto = totalizer for Star Battle with m >= 4, counter elsewhere")    \

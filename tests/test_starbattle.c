@@ -99,11 +99,15 @@ static gc_puzzle *puzzle_of(int n, int m, const int *reg) {
 
 /* The encodings every test runs: 0 plain, 1 sb_window, 2 sb_pairs=on,
    3 sb_pairs=on with card=totalizer and CaDiCaL's phase false. */
-#define NVARIANTS 4
+/* 0 plain, 1 window literals, 2 pair counts, 3 pair counts with
+   totalizers and phase false, 4 plain without the band units (the others
+   have them, the default) */
+#define NVARIANTS 5
 static void set_variant(gc_options *opt, int v) {
   gc_options_default(opt);
+  opt->sb_bands = v != 4;
   opt->sb_window = v == 1;
-  opt->sb_pairs = v >= 2 ? GC_SB_PAIRS_ON : GC_SB_PAIRS_OFF;
+  opt->sb_pairs = v == 2 || v == 3 ? GC_SB_PAIRS_ON : GC_SB_PAIRS_OFF;
   opt->card = v == 3 ? GC_CARD_TOTALIZER : GC_CARD_COUNTER;
   if (v == 3)
     opt->phase = 0;
@@ -198,7 +202,7 @@ static void test_encoding_exhaustive(void **state) {
         int expect = def_ok(n, m, reg, x);
         int r = ccadical_solve(s);
         assert_true(r == 10 || r == 20);
-        if (r == 10 && window)
+        if (r == 10 && window >= 1 && window <= 3) /* window literals */
           check_windows(s, n, reg, x, window == 1);
         if ((r == 10) != expect)
           fail_msg("%s m=%d window=%d assignment %lx: %s, expected %s",
@@ -328,6 +332,55 @@ static long brute_count(int n, int m, const int *reg) {
       b.rowmask[i / n] |= 1 << (i % n);
   bf_row(&b, 0, 0);
   return b.count;
+}
+
+/* Is -v a unit clause of the formula in mem? */
+static int has_unit(const gc_memsink *mem, int lit) {
+  size_t start = 0;
+  for (size_t i = 0; i < mem->len; i++) {
+    if (mem->lits[i])
+      continue;
+    if (i - start == 1 && mem->lits[start] == lit)
+      return 1;
+    start = i + 1;
+  }
+  return 0;
+}
+
+/* The band units, both kinds, on a puzzle where each applies: region A
+   lies in row 1, which it shares with B, so B has no star in row 1; rows
+   3-4 meet only C and D, so C has none in row 2.  Same counts either way. */
+static void test_band_units(void **state) {
+  (void)state;
+  int reg[16];
+  int n = grid_regions("AABB/CCBB/CDDD/CDDD", reg), m = 1;
+  gc_puzzle *pz = puzzle_of(n, m, reg);
+  long counts[2];
+  for (int bands = 0; bands < 2; bands++) {
+    gc_options opt;
+    gc_options_default(&opt);
+    opt.sb_bands = bands;
+    gc_cnf cnf;
+    gc_memsink mem;
+    gc_error e;
+    gc_error_clear(&e);
+    assert_int_equal(gc_encode_memory(pz, &opt, &cnf, &mem, &e), 0);
+    /* cells are variables 1..16, row-major */
+    assert_int_equal(has_unit(&mem, -(0 * 4 + 2 + 1)), bands); /* B in row 1 */
+    assert_int_equal(has_unit(&mem, -(0 * 4 + 3 + 1)), bands);
+    assert_int_equal(has_unit(&mem, -(1 * 4 + 0 + 1)), bands); /* C in row 2 */
+    assert_false(has_unit(&mem, -(2 * 4 + 0 + 1)));           /* C in row 3: free */
+    gc_cnf_release(&cnf);
+    gc_memsink_free(&mem);
+    gc_limits lim = {.mode = GC_MODE_COUNT, .count = 1000};
+    gc_result res;
+    assert_int_equal(gc_solve(pz, &opt, &lim, &res, &e), 0);
+    counts[bands] = res.count;
+    gc_result_free(&res);
+  }
+  assert_int_equal(counts[0], brute_count(n, m, reg));
+  assert_int_equal(counts[1], counts[0]);
+  gc_puzzle_free(pz);
 }
 
 static void test_counts_brute_force(void **state) {
@@ -1052,6 +1105,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_encoding_exhaustive),
       cmocka_unit_test(test_counts_brute_force),
+      cmocka_unit_test(test_band_units),
       cmocka_unit_test(test_checker),
       cmocka_unit_test(test_text_inputs),
       cmocka_unit_test(test_nonregular_made),
