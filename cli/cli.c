@@ -160,18 +160,14 @@ static void help(FILE *f) {
           "    gridcnf decode puzzle.txt model.txt\n");
 }
 
-
-/* An enum option with the values on and off is also a switch. */
-static int has_value(const char *values, const char *word) {
-  size_t n = strlen(word);
-  for (const char *p = values; p; p = strchr(p, '|') ? strchr(p, '|') + 1 : NULL)
-    if (!strncmp(p, word, n) && (p[n] == '|' || !p[n]))
-      return 1;
-  return 0;
-}
+/* An enum option with the values on and off is also a switch (asked of
+   the option parser itself, on a scratch set of options). */
 static int switch_enum(const gc_option_info *o) {
-  return o->kind == GC_OPT_ENUM && o->values && has_value(o->values, "on") &&
-         has_value(o->values, "off");
+  gc_options scratch;
+  gc_error e;
+  gc_options_default(&scratch);
+  return o->kind == GC_OPT_ENUM && !gc_option_set(&scratch, o, "on", &e) &&
+         !gc_option_set(&scratch, o, "off", &e);
 }
 
 /*------------------------------------------------------------------------*/

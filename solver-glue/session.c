@@ -55,8 +55,8 @@ static int polled_add(void *self, const int *lits, size_t n) {
     return GC_E_NOMEM; /* the solver could not be made */
   return p->to.ops->add_clause(p->to.self, lits, n);
 }
-static void polled_destroy(void *self) { (void)self; }
-static const gc_sink_ops polled_ops = {polled_add, polled_destroy};
+static void no_destroy(void *self) { (void)self; }
+static const gc_sink_ops polled_ops = {polled_add, no_destroy};
 
 static void set_preprocessing(CCaDiCaL *s, int on) {
   if (on)
@@ -127,6 +127,11 @@ static int make_solver(gc_session *ss, const gc_options *opt,
   return 0;
 }
 
+/* The last variable of a block. */
+static int block_last(const gc_block *b) {
+  return b->first + b->d0 * b->d1 * b->d2 - 1;
+}
+
 /* The sinks of a session decided by propagation: first the units record
    the cells' values, then any clause added (a blocking clause) is checked
    against them. */
@@ -139,8 +144,7 @@ static int decided_unit(void *self, const int *lits, size_t n) {
 }
 static int decided_check(void *self, const int *lits, size_t n) {
   gc_session *ss = self;
-  const gc_block *b = ss->cell;
-  int first = b->first, last = b->first + b->d0 * b->d1 * b->d2 - 1;
+  int first = ss->cell->first, last = block_last(ss->cell);
   for (size_t i = 0; i < n; i++) {
     int v = abs(lits[i]);
     if (v < first || v > last)
@@ -151,12 +155,12 @@ static int decided_check(void *self, const int *lits, size_t n) {
   ss->refuted = 1;
   return 0;
 }
-static const gc_sink_ops decided_unit_ops = {decided_unit, polled_destroy};
-static const gc_sink_ops decided_check_ops = {decided_check, polled_destroy};
+static const gc_sink_ops decided_unit_ops = {decided_unit, no_destroy};
+static const gc_sink_ops decided_check_ops = {decided_check, no_destroy};
 
 /* Between the simplification and the solver: the solver's share of the
    heap is reserved, and the solver made, unless propagation decided the
-   puzzle and the caller allows that (then the units go to decided_add). */
+   puzzle and the caller allows that (then the units go to decided_unit). */
 typedef struct {
   gc_session *ss;
   const gc_options *opt;
@@ -170,8 +174,7 @@ static void hand_over(void *arg, size_t clauses, size_t lits) {
   gc_session *ss = h->ss;
   const gc_session_extra *x = ss->extra;
   size_t cells = (size_t)(h->hi - h->lo + 1);
-  if (x && x->may_decide && ss->cell && h->lo == ss->cell->first &&
-      clauses == cells && lits == cells) {
+  if (x && x->may_decide && ss->cell && clauses == cells && lits == cells) {
     ss->decided = calloc(cells, 1);
     if (ss->decided) {
       h->pl->to = (gc_sink){&decided_unit_ops, ss};
@@ -240,7 +243,7 @@ int gc_session_open_ex(gc_session *ss, const gc_puzzle *pz,
       gc_sink to = {&polled_ops, &pl};
       const gc_block *b = ss->cell;
       handover h = {ss, opt, lim, &pl, b ? b->first : 1,
-                    b ? b->first + b->d0 * b->d1 * b->d2 - 1 : cnf->nvars, 0};
+                    b ? block_last(b) : cnf->nvars, 0};
       if (opt->simplify) {
         size_t sent = 0;
         rc = gc_simplify_replay(&mem, cnf->nvars, h.lo, h.hi, to, &sent,

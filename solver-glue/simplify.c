@@ -84,9 +84,7 @@ static int propagate(up *u, int *w, size_t from) {
 int gc_simplify_replay(gc_memsink *m, int nvars, int keep_lo, int keep_hi,
                        gc_sink to, size_t *clauses, gc_simplify_ready ready,
                        void *arg) {
-  size_t nc = 0;
-  for (size_t i = 0; i < m->len; i++)
-    nc += !m->lits[i];
+  size_t nc = (size_t)m->nclauses;
   if (m->len >= UINT32_MAX || nc >= INT_MAX / 2) { /* beyond the int indexes */
     if (clauses)
       *clauses = 0;
@@ -144,6 +142,7 @@ int gc_simplify_replay(gc_memsink *m, int nvars, int keep_lo, int keep_hi,
      variables they use are numbered anew after keep_hi (the solver's
      tables grow with the largest variable, not with the ones in use). */
   int *len = u.next, *map = u.head;
+  size_t left = 0, lits = 0; /* what will be sent, for ready */
   for (size_t v = 0; v <= (size_t)nvars; v++)
     map[v] = 0;
   for (c = 0; c < nc; c++) {
@@ -157,6 +156,8 @@ int gc_simplify_replay(gc_memsink *m, int nvars, int keep_lo, int keep_hi,
         cl[k++] = cl[j]; /* m is not read again */
     }
     len[c] = sat ? -1 : (int)k;
+    if (!sat)
+      left++, lits += k;
     for (size_t j = 0; j < k && !sat; j++)
       map[abs(cl[j])] = 1;
   }
@@ -164,16 +165,12 @@ int gc_simplify_replay(gc_memsink *m, int nvars, int keep_lo, int keep_hi,
   for (int v = 1; v <= nvars; v++)
     map[v] = v <= keep_hi ? v : map[v] ? ++top : 0;
   if (ready) {
-    size_t left = 0, lits = 0;
+    size_t units = 0; /* one per fixed kept variable */
     for (size_t t = 0; t < u.ntrail; t++) {
       int v = abs(u.trail[t]);
-      left += v >= keep_lo && v <= keep_hi;
+      units += v >= keep_lo && v <= keep_hi;
     }
-    lits = left;
-    for (c = 0; c < nc; c++)
-      if (len[c] >= 0)
-        left++, lits += (size_t)len[c];
-    ready(arg, left, lits);
+    ready(arg, left + units, lits + units);
   }
   for (size_t t = 0; t < u.ntrail && !rc; t++) {
     int v = abs(u.trail[t]);
