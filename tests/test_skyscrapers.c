@@ -218,6 +218,43 @@ static void test_clues_brute_force(void **state) {
         brute_force_side(n, side, units);
 }
 
+/* The ladder's constant part is folded: the maximum of the first p+1
+   cells of a line is at least p+1, so no clause mentions the ladder
+   variable M(p, v) for v <= p+1, while every other one is used. */
+static void test_ladder_fold(void **state) {
+  (void)state;
+  for (int n = 3; n <= 7; n++) {
+    char json[256];
+    int len = snprintf(json, sizeof json, "{\"genre\":\"skyscrapers\",\"n\":%d,\"left\":[2", n);
+    for (int i = 1; i < n; i++)
+      len += snprintf(json + len, sizeof json - (size_t)len, ",0");
+    snprintf(json + len, sizeof json - (size_t)len, "]}");
+    gc_puzzle *pz = tu_puzzle(json, NULL);
+    gc_options opt;
+    gc_options_default(&opt);
+    gc_cnf c;
+    gc_memsink mem;
+    gc_error e;
+    gc_error_clear(&e);
+    assert_int_equal(gc_encode_memory(pz, &opt, &c, &mem, &e), 0);
+    const gc_block *m = gc_cnf_find_block(&c, "left[0].max");
+    assert_non_null(m);
+    char *used = calloc((size_t)c.nvars + 1, 1);
+    assert_non_null(used);
+    for (size_t i = 0; i < mem.len; i++)
+      used[abs(mem.lits[i])] = 1;
+    for (int p = 0; p + 1 < n; p++)
+      for (int v = 2; v <= n; v++)
+        if (used[gc_block_var(m, p, v - 2, 0)] != (v > p + 1))
+          fail_msg("n=%d: M(%d, %d) %s", n, p, v,
+                   v > p + 1 ? "unused" : "in a clause, not folded");
+    free(used);
+    gc_cnf_release(&c);
+    gc_memsink_free(&mem);
+    gc_puzzle_free(pz);
+  }
+}
+
 static const char *seed000 =
     "{\"id\":\"seed-000-ss_99\",\"genre\":\"skyscrapers\",\"n\":9,"
     "\"top\":[1,4,3,3,4,3,3,2,2],\"bottom\":[4,2,3,2,1,3,2,3,3],"
@@ -578,6 +615,7 @@ int main(void) {
       cmocka_unit_test(test_count_cap_one_is_not_unique),
       cmocka_unit_test(test_unfinished_json_lines),
       cmocka_unit_test(test_clues_brute_force),
+      cmocka_unit_test(test_ladder_fold),
       cmocka_unit_test(test_known_puzzles),
       cmocka_unit_test(test_multiple_and_none),
       cmocka_unit_test(test_checker_rejects_changes),
