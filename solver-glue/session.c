@@ -71,13 +71,14 @@ static void set_preprocessing(CCaDiCaL *s, int on) {
 /* Memory, roughly and from above, measured on the corpus (the heap's
    high-water mark against these counts): the flat clause array holds 4
    bytes per literal and per clause end, the simplification 12 bytes per
-   clause and 13 per variable, an empty CaDiCaL 1.5.3 about 100 KB;
+   clause and 13 per variable, its probing 8 more per variable and a copy
+   of the literals left, an empty CaDiCaL 1.5.3 about 100 KB;
    CaDiCaL's share of a formula is about 40 bytes per clause (header and
    two watches), 8 per literal and 160 per variable (its tables grow by
    doubling), reserved at about 1.6 times that for what the search adds
    (a 25x25 4-star Star Battle: 10.6 MB at the end, 8.3 MB reserved). */
 static size_t buffer_bound(long clauses, long lits, int vars) {
-  return 16 * (size_t)clauses + 4 * (size_t)lits + 13 * (size_t)vars +
+  return 16 * (size_t)clauses + 8 * (size_t)lits + 21 * (size_t)vars +
          (128 << 10);
 }
 static size_t solver_bound(size_t clauses, size_t lits, int vars) {
@@ -246,8 +247,8 @@ int gc_session_open_ex(gc_session *ss, const gc_puzzle *pz,
                     b ? block_last(b) : cnf->nvars, 0};
       if (opt->simplify) {
         size_t sent = 0;
-        rc = gc_simplify_replay(&mem, cnf->nvars, h.lo, h.hi, to, &sent,
-                                hand_over, &h);
+        rc = gc_simplify_replay(&mem, cnf->nvars, h.lo, h.hi, opt->probe, to,
+                                &sent, hand_over, &h);
         ss->solver_clauses = ss->decided ? 0
                              : sent      ? (long)sent
                                          : cnf->nclauses; /* 0: as it was */

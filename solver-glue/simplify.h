@@ -14,14 +14,17 @@
    a unit for each fixed variable of keep_lo..keep_hi (the others fixed
    are left out: the solver's model is read on keep_lo..keep_hi only; the
    variables above keep_hi that are left are renumbered keep_hi + 1, ...);
-   *clauses (may be NULL) gets the number sent, 0 when propagation found
-   a conflict (then m goes through as it is).  m's clauses are reordered
+   with probing, failed literals among keep_lo..keep_hi are fixed too (see
+   simplify.c).  *clauses (may be NULL) gets the number sent, 0 when
+   propagation found a conflict (then m goes through as it is); when
+   probing finds that the formula has no model, one empty clause is sent
+   (*clauses = 1).  m's clauses are reordered
    and shortened in place: replay it no more.  ready (may be NULL) is
    called once before the first clause is sent, with the number of clauses
    and literals that will be sent.  0 or a gc_code. */
 typedef void (*gc_simplify_ready)(void *arg, size_t clauses, size_t lits);
 int gc_simplify_replay(gc_memsink *m, int nvars, int keep_lo, int keep_hi,
-                       gc_sink to, size_t *clauses, gc_simplify_ready ready,
-                       void *arg);
+                       int probing, gc_sink to, size_t *clauses,
+                       gc_simplify_ready ready, void *arg);
 
 #endif

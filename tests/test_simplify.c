@@ -6,8 +6,11 @@
  * model of the simplified one (all assignments enumerated, no solver);
  * the simplified formula has no unit but on kept variables, no clause
  * satisfied or with a fixed variable, and its variables above keep_hi are
- * numbered keep_hi + 1, ... without gaps.  Then whole puzzles: with and
- * without the option, the same verdicts, solutions and solution counts.
+ * numbered keep_hi + 1, ... without gaps.  All of that with and without
+ * probing (failed literals), which must moreover leave the output exactly
+ * as it was unless it fixes every kept variable.  Then whole puzzles: with
+ * and without the options, the same verdicts, solutions and solution
+ * counts.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -82,32 +85,78 @@ static void on_ready(void *arg, size_t clauses, size_t lits) {
   assert_int_equal(a->out->len, 0);
 }
 
-static void one_formula(unsigned seed) {
+/* The formula of seed, its variable count and kept range. */
+static int make_formula(unsigned seed, int *orig, size_t *olen, int *nvars,
+                        int *lo, int *hi) {
   unsigned s = seed;
-  int nvars = 1 + rnd(&s, 10);
-  int hi = 1 + rnd(&s, nvars), lo = 1 + rnd(&s, hi);
-  int nclauses = rnd(&s, 4 * nvars + 2);
-  gc_memsink mem = {0};
-  gc_sink sink = gc_sink_memory(&mem);
-  int orig[4096];
-  size_t olen = 0;
+  *nvars = 1 + rnd(&s, 10);
+  *hi = 1 + rnd(&s, *nvars);
+  *lo = 1 + rnd(&s, *hi);
+  int nclauses = rnd(&s, 4 * *nvars + 2);
+  *olen = 0;
   for (int c = 0; c < nclauses; c++) {
     int n = rnd(&s, 8) < 2 ? 1 : 2 + rnd(&s, 3); /* a quarter units */
-    int cl[8];
     for (int i = 0; i < n; i++)
-      cl[i] = (1 + rnd(&s, nvars)) * (rnd(&s, 2) ? 1 : -1);
-    sink.ops->add_clause(sink.self, cl, (size_t)n);
-    memcpy(orig + olen, cl, (size_t)n * sizeof *cl);
-    olen += (size_t)n;
-    orig[olen++] = 0;
+      orig[(*olen)++] = (1 + rnd(&s, *nvars)) * (rnd(&s, 2) ? 1 : -1);
+    orig[(*olen)++] = 0;
   }
+  return nclauses;
+}
+
+/* The simplified formula of orig (clauses ended by 0), checked against
+   what ready announced; *sent gets what gc_simplify_replay reports. */
+static formula *simplified(const int *orig, size_t olen, int nvars, int lo,
+                           int hi, int probing, size_t *sent) {
+  gc_memsink mem = {0};
+  gc_sink sink = gc_sink_memory(&mem);
+  for (size_t i = 0, start = 0; i < olen; i++)
+    if (!orig[i]) {
+      sink.ops->add_clause(sink.self, orig + start, i - start);
+      start = i + 1;
+    }
   formula *out = calloc(1, sizeof *out);
   assert_non_null(out);
   gc_sink to = {&keep_ops, out};
-  size_t sent = 99;
+  *sent = 99;
   announced ann = {0, 0, 0, out};
-  assert_int_equal(
-      gc_simplify_replay(&mem, nvars, lo, hi, to, &sent, on_ready, &ann), 0);
+  assert_int_equal(gc_simplify_replay(&mem, nvars, lo, hi, probing, to, sent,
+                                      on_ready, &ann),
+                   0);
+  size_t nout = 0;
+  for (size_t i = 0; i < out->len; i++)
+    nout += !out->lits[i];
+  /* ready came once, with what was then sent */
+  assert_int_equal(ann.calls, 1);
+  assert_int_equal(ann.clauses, nout);
+  assert_int_equal(ann.lits, out->len - nout);
+  gc_memsink_free(&mem);
+  return out;
+}
+
+/* Does out hold a unit on every variable of lo..hi? */
+static int all_kept_fixed(const formula *out, int lo, int hi) {
+  for (int v = lo; v <= hi; v++) {
+    int found = 0;
+    for (size_t i = 0, start = 0; i < out->len && !found; i++)
+      if (!out->lits[i]) {
+        found = i - start == 1 && abs(out->lits[start]) == v;
+        start = i + 1;
+      }
+    if (!found)
+      return 0;
+  }
+  return 1;
+}
+
+/* How often probing decided what propagation alone did not, and found
+   that there is no model where propagation did not. */
+static int probe_decided, probe_refuted;
+
+static void one_formula(unsigned seed, int probing) {
+  int orig[4096], nvars, lo, hi;
+  size_t olen, sent;
+  int nclauses = make_formula(seed, orig, &olen, &nvars, &lo, &hi);
+  formula *out = simplified(orig, olen, nvars, lo, hi, probing, &sent);
 
   /* the simplified formula's variables: kept ones, then a gap-free run */
   int maxv = 0;
@@ -125,10 +174,6 @@ static void one_formula(unsigned seed) {
   }
   if (sent)
     assert_int_equal(sent, nout);
-  /* ready came once, with what was then sent */
-  assert_int_equal(ann.calls, 1);
-  assert_int_equal(ann.clauses, nout);
-  assert_int_equal(ann.lits, out->len - nout);
   assert_true(maxv <= nvars);
   if (sent && maxv > hi) {
     char used[16] = {0};
@@ -160,16 +205,41 @@ static void one_formula(unsigned seed) {
   int nv2 = maxv > hi ? maxv : hi;
   projections(out->lits, out->len, nv2, lo, hi, b);
   if (memcmp(a, b, (size_t)1 << (hi - lo + 1)))
-    fail_msg("seed %u (vars %d, kept %d..%d, %d clauses): the kept variables' "
-             "models differ", seed, nvars, lo, hi, nclauses);
+    fail_msg("seed %u (vars %d, kept %d..%d, %d clauses, probing %d): the "
+             "kept variables' models differ", seed, nvars, lo, hi, nclauses,
+             probing);
+
+  /* probing changes the output only when it fixes every kept variable or
+     finds that there is no model (then one empty clause is sent) */
+  if (probing) {
+    size_t sent0;
+    formula *plain = simplified(orig, olen, nvars, lo, hi, 0, &sent0);
+    int empty = out->len == 1 && sent == 1;
+    if (!empty && !all_kept_fixed(out, lo, hi) &&
+        (out->len != plain->len || sent != sent0 ||
+         memcmp(out->lits, plain->lits, out->len * sizeof *out->lits)))
+      fail_msg("seed %u: probing decided nothing but changed the formula", seed);
+    if (empty) { /* only when there is no model */
+      for (size_t i = 0; i < ((size_t)1 << (hi - lo + 1)); i++)
+        assert_int_equal(a[i], 0);
+      probe_refuted += sent0 != 0; /* propagation alone found no conflict */
+    }
+    probe_decided += !empty && all_kept_fixed(out, lo, hi) &&
+                     !all_kept_fixed(plain, lo, hi);
+    free(plain);
+  }
   free(out);
-  gc_memsink_free(&mem);
 }
 
 static void test_random_formulas(void **state) {
   (void)state;
-  for (unsigned seed = 1; seed <= 20000; seed++)
-    one_formula(seed);
+  for (unsigned seed = 1; seed <= 20000; seed++) {
+    one_formula(seed, 0);
+    one_formula(seed, 1);
+  }
+  /* both of probing's outcomes were exercised */
+  assert_true(probe_decided > 100);
+  assert_true(probe_refuted > 100);
 }
 
 /* A conflict at the root: the formula goes through as it is. */
@@ -185,7 +255,7 @@ static void test_root_conflict(void **state) {
   assert_non_null(out);
   gc_sink to = {&keep_ops, out};
   size_t sent = 99;
-  assert_int_equal(gc_simplify_replay(&mem, 2, 1, 2, to, &sent, NULL, NULL), 0);
+  assert_int_equal(gc_simplify_replay(&mem, 2, 1, 2, 0, to, &sent, NULL, NULL), 0);
   assert_int_equal(sent, 0);
   int want[] = {1, 0, -1, 2, 0, -2, 0};
   assert_int_equal(out->len, 7);
@@ -198,29 +268,34 @@ static void test_root_conflict(void **state) {
    solutions, the same number of solutions (up to a cap). */
 static void same_answers(const char *text, const char *genre, long cap) {
   gc_puzzle *pz = tu_puzzle(text, genre);
-  gc_result r[2];
-  for (int on = 0; on < 2; on++) {
+  /* simplify off; on without probing; on with probing */
+  gc_result r[3];
+  for (int k = 0; k < 3; k++) {
     gc_options opt;
     gc_options_default(&opt);
-    opt.simplify = on;
+    opt.simplify = k > 0;
+    opt.probe = k == 2;
     gc_limits lim = {0};
     lim.mode = GC_MODE_COUNT;
     lim.count = cap;
     gc_error err = {0};
-    assert_int_equal(gc_solve(pz, &opt, &lim, &r[on], &err), 0);
+    assert_int_equal(gc_solve(pz, &opt, &lim, &r[k], &err), 0);
   }
-  assert_int_equal(r[0].status, r[1].status);
-  assert_int_equal(r[0].count, r[1].count);
-  assert_int_equal(r[0].complete, r[1].complete);
-  if (r[0].first.n) {
-    size_t cells = (size_t)r[0].first.n * (size_t)r[0].first.n;
-    assert_memory_equal(r[0].first.cell, r[1].first.cell, cells * sizeof *r[0].first.cell);
+  for (int k = 1; k < 3; k++) {
+    assert_int_equal(r[0].status, r[k].status);
+    assert_int_equal(r[0].count, r[k].count);
+    assert_int_equal(r[0].complete, r[k].complete);
+    if (r[0].first.n) {
+      size_t cells = (size_t)r[0].first.n * (size_t)r[0].first.n;
+      assert_memory_equal(r[0].first.cell, r[k].first.cell,
+                          cells * sizeof *r[0].first.cell);
+    }
+    assert_true(r[k].stats.solver_clauses > 0 || r[k].stats.propagation_only);
+    assert_true(r[k].stats.solver_clauses <= r[k].stats.clauses);
   }
-  assert_true(r[1].stats.solver_clauses > 0 || r[1].stats.propagation_only);
-  assert_true(r[1].stats.solver_clauses <= r[1].stats.clauses);
   assert_false(r[0].stats.propagation_only); /* --no-simplify: CaDiCaL */
-  gc_result_free(&r[0]);
-  gc_result_free(&r[1]);
+  for (int k = 0; k < 3; k++)
+    gc_result_free(&r[k]);
   gc_puzzle_free(pz);
 }
 
@@ -313,12 +388,63 @@ static void test_decided_by_propagation(void **state) {
   gc_puzzle_free(pz);
 }
 
+/* The Star Battle example: propagation alone leaves cells open, failed
+   literals decide it, and the answer is CaDiCaL's; a clue set with no
+   solution that propagation does not refute is refuted by probing (one
+   empty clause reaches CaDiCaL). */
+static void test_decided_by_probing(void **state) {
+  (void)state;
+  char path[1024];
+  snprintf(path, sizeof path, "%s/examples/starbattle-7x7.txt", GC_SOURCE_DIR);
+  char *text = tu_read_file(path);
+  gc_puzzle *pz = tu_puzzle(text, NULL);
+  free(text);
+  gc_result r[2];
+  for (int on = 0; on < 2; on++) {
+    gc_options opt;
+    gc_options_default(&opt);
+    opt.probe = on;
+    gc_error err = {0};
+    assert_int_equal(gc_solve(pz, &opt, NULL, &r[on], &err), 0);
+    assert_int_equal(r[on].status, GC_STATUS_UNIQUE);
+    assert_int_equal(r[on].stats.propagation_only, on);
+  }
+  assert_true(r[0].stats.solver_clauses > 0);
+  assert_int_equal(r[1].stats.solver_clauses, 0);
+  size_t cells = (size_t)r[0].first.n * (size_t)r[0].first.n;
+  assert_memory_equal(r[0].first.cell, r[1].first.cell, cells * sizeof *r[0].first.cell);
+  gc_result_free(&r[0]);
+  gc_result_free(&r[1]);
+  gc_puzzle_free(pz);
+
+  /* 4x4 Skyscrapers clues with no solution (found by a search over random
+     clue sets) that propagation alone does not refute */
+  pz = tu_puzzle("{\"genre\":\"skyscrapers\",\"n\":4,\"top\":[0,0,0,2],"
+                 "\"bottom\":[2,2,2,0],\"left\":[0,0,0,0],\"right\":[0,0,3,0]}",
+                 NULL);
+  for (int on = 0; on < 2; on++) {
+    gc_options opt;
+    gc_options_default(&opt);
+    opt.probe = on;
+    gc_error err = {0};
+    assert_int_equal(gc_solve(pz, &opt, NULL, &r[on], &err), 0);
+    assert_int_equal(r[on].status, GC_STATUS_NONE);
+    assert_int_equal(r[on].count, 0);
+  }
+  assert_true(r[0].stats.solver_clauses > 1);
+  assert_int_equal(r[1].stats.solver_clauses, 1);
+  gc_result_free(&r[0]);
+  gc_result_free(&r[1]);
+  gc_puzzle_free(pz);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_random_formulas),
       cmocka_unit_test(test_root_conflict),
       cmocka_unit_test(test_puzzles),
       cmocka_unit_test(test_decided_by_propagation),
+      cmocka_unit_test(test_decided_by_probing),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
