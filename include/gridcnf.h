@@ -111,8 +111,8 @@ int gc_error_format(const gc_error *err, char *buf, size_t size);
     "unit-propagate the formula before the solver sees it: fixed "         \
     "variables become units, satisfied clauses and false literals go")    \
   X(probe, GC_OPT_BOOL, 1, 0, 1, NULL,                                     \
-    "with simplify: a cell value whose propagation ends in a conflict is " \
-    "ruled out (failed literals), within a budget")                       \
+    "rule out each cell value whose propagation ends in a conflict "      \
+    "(failed literals, part of simplify, within a budget)")               \
   X(portfolio, GC_OPT_ENUM, 0, 0, 2, "off|on|auto",                        \
     "a second thread runs CaDiCaL's stable-only search on the same "       \
     "question, the first answer wins; auto = from 20,000 clauses")

@@ -388,6 +388,18 @@ static void test_decided_by_propagation(void **state) {
   gc_puzzle_free(pz);
 }
 
+/* pz solved with probing off (r[0]) and on (r[1]): both give want. */
+static void probe_both(const gc_puzzle *pz, gc_status want, gc_result r[2]) {
+  for (int on = 0; on < 2; on++) {
+    gc_options opt;
+    gc_options_default(&opt);
+    opt.probe = on;
+    gc_error err = {0};
+    assert_int_equal(gc_solve(pz, &opt, NULL, &r[on], &err), 0);
+    assert_int_equal(r[on].status, want);
+  }
+}
+
 /* The Star Battle example: propagation alone leaves cells open, failed
    literals decide it, and the answer is CaDiCaL's; a clue set with no
    solution that propagation does not refute is refuted by probing (one
@@ -400,16 +412,10 @@ static void test_decided_by_probing(void **state) {
   gc_puzzle *pz = tu_puzzle(text, NULL);
   free(text);
   gc_result r[2];
-  for (int on = 0; on < 2; on++) {
-    gc_options opt;
-    gc_options_default(&opt);
-    opt.probe = on;
-    gc_error err = {0};
-    assert_int_equal(gc_solve(pz, &opt, NULL, &r[on], &err), 0);
-    assert_int_equal(r[on].status, GC_STATUS_UNIQUE);
-    assert_int_equal(r[on].stats.propagation_only, on);
-  }
+  probe_both(pz, GC_STATUS_UNIQUE, r);
+  assert_false(r[0].stats.propagation_only);
   assert_true(r[0].stats.solver_clauses > 0);
+  assert_true(r[1].stats.propagation_only);
   assert_int_equal(r[1].stats.solver_clauses, 0);
   size_t cells = (size_t)r[0].first.n * (size_t)r[0].first.n;
   assert_memory_equal(r[0].first.cell, r[1].first.cell, cells * sizeof *r[0].first.cell);
@@ -422,15 +428,7 @@ static void test_decided_by_probing(void **state) {
   pz = tu_puzzle("{\"genre\":\"skyscrapers\",\"n\":4,\"top\":[0,0,0,2],"
                  "\"bottom\":[2,2,2,0],\"left\":[0,0,0,0],\"right\":[0,0,3,0]}",
                  NULL);
-  for (int on = 0; on < 2; on++) {
-    gc_options opt;
-    gc_options_default(&opt);
-    opt.probe = on;
-    gc_error err = {0};
-    assert_int_equal(gc_solve(pz, &opt, NULL, &r[on], &err), 0);
-    assert_int_equal(r[on].status, GC_STATUS_NONE);
-    assert_int_equal(r[on].count, 0);
-  }
+  probe_both(pz, GC_STATUS_NONE, r);
   assert_true(r[0].stats.solver_clauses > 1);
   assert_int_equal(r[1].stats.solver_clauses, 1);
   gc_result_free(&r[0]);
