@@ -247,8 +247,10 @@ int gc_session_open_ex(gc_session *ss, const gc_puzzle *pz,
                     b ? block_last(b) : cnf->nvars, 0};
       if (opt->simplify) {
         size_t sent = 0;
-        rc = gc_simplify_replay(&mem, cnf->nvars, h.lo, h.hi, opt->probe, to,
-                                &sent, hand_over, &h);
+        gc_simplify_probe how = {terminate_cb, ss};
+        rc = gc_simplify_replay(&mem, cnf->nvars, h.lo, h.hi,
+                                opt->probe ? &how : NULL, to, &sent, hand_over,
+                                &h);
         ss->solver_clauses = ss->decided ? 0
                              : sent      ? (long)sent
                                          : cnf->nclauses; /* 0: as it was */

@@ -143,7 +143,8 @@ static size_t reduce(up *u, int *w, size_t nc, int nvars, size_t *len) {
    that number between two failed literals at the median, 1.2 at most).
    1 on a conflict at the root (the formula has no model). */
 static int probe(up *u, int *w, int lo, int hi, size_t len, long open,
-                 unsigned *seen) {
+                 unsigned *seen, const gc_simplify_probe *how) {
+  unsigned tries = 0;
   long fixed = 0, begin = u->ticks;
   double base = (double)len, more = 10.0 * (double)len / (double)open;
   unsigned round = 0;
@@ -154,7 +155,8 @@ static int probe(up *u, int *w, int lo, int hi, size_t len, long open,
       for (int lit = v; lit && !u->val[v]; lit = lit > 0 ? -v : 0) {
         if (seen[li(lit)] == round)
           continue;
-        if ((double)(u->ticks - begin) > base + more * (double)fixed)
+        if ((double)(u->ticks - begin) > base + more * (double)fixed ||
+            (how->stop && !(tries++ & 63) && how->stop(how->arg)))
           return 0;
         size_t t0 = u->ntrail;
         assign(u, lit);
@@ -180,8 +182,8 @@ static int probe(up *u, int *w, int lo, int hi, size_t len, long open,
 }
 
 int gc_simplify_replay(gc_memsink *m, int nvars, int keep_lo, int keep_hi,
-                       int probing, gc_sink to, size_t *clauses,
-                       gc_simplify_ready ready, void *arg) {
+                       const gc_simplify_probe *probing, gc_sink to,
+                       size_t *clauses, gc_simplify_ready ready, void *arg) {
   size_t nc = (size_t)m->nclauses;
   if (m->len >= UINT32_MAX || nc >= INT_MAX / 2) { /* beyond the int indexes */
     if (clauses)
@@ -256,7 +258,7 @@ int gc_simplify_replay(gc_memsink *m, int nvars, int keep_lo, int keep_hi,
     }
     if (len)
       memcpy(saved, w, len * sizeof *w);
-    int failed = probe(&u, w, keep_lo, keep_hi, len, open, seen);
+    int failed = probe(&u, w, keep_lo, keep_hi, len, open, seen, probing);
     open = 0;
     for (int v = keep_lo; v <= keep_hi; v++)
       open += !u.val[v];

@@ -23,8 +23,14 @@
    called once before the first clause is sent, with the number of clauses
    and literals that will be sent.  0 or a gc_code. */
 typedef void (*gc_simplify_ready)(void *arg, size_t clauses, size_t lits);
+/* Probing (NULL: none); stop (may be NULL) is asked between probes and a
+   non-zero answer ends the probing as an exhausted budget would. */
+typedef struct gc_simplify_probe {
+  int (*stop)(void *arg);
+  void *arg;
+} gc_simplify_probe;
 int gc_simplify_replay(gc_memsink *m, int nvars, int keep_lo, int keep_hi,
-                       int probing, gc_sink to, size_t *clauses,
-                       gc_simplify_ready ready, void *arg);
+                       const gc_simplify_probe *probing, gc_sink to,
+                       size_t *clauses, gc_simplify_ready ready, void *arg);
 
 #endif

@@ -119,8 +119,9 @@ static formula *simplified(const int *orig, size_t olen, int nvars, int lo,
   gc_sink to = {&keep_ops, out};
   *sent = 99;
   announced ann = {0, 0, 0, out};
-  assert_int_equal(gc_simplify_replay(&mem, nvars, lo, hi, probing, to, sent,
-                                      on_ready, &ann),
+  gc_simplify_probe how = {NULL, NULL};
+  assert_int_equal(gc_simplify_replay(&mem, nvars, lo, hi, probing ? &how : NULL,
+                                      to, sent, on_ready, &ann),
                    0);
   size_t nout = 0;
   for (size_t i = 0; i < out->len; i++)
@@ -255,7 +256,7 @@ static void test_root_conflict(void **state) {
   assert_non_null(out);
   gc_sink to = {&keep_ops, out};
   size_t sent = 99;
-  assert_int_equal(gc_simplify_replay(&mem, 2, 1, 2, 0, to, &sent, NULL, NULL), 0);
+  assert_int_equal(gc_simplify_replay(&mem, 2, 1, 2, NULL, to, &sent, NULL, NULL), 0);
   assert_int_equal(sent, 0);
   int want[] = {1, 0, -1, 2, 0, -2, 0};
   assert_int_equal(out->len, 7);
@@ -436,6 +437,66 @@ static void test_decided_by_probing(void **state) {
   gc_puzzle_free(pz);
 }
 
+static int stop_calls;
+static int always_stop(void *arg) {
+  (void)arg;
+  stop_calls++;
+  return 1;
+}
+static int never_stop(void *arg) {
+  (void)arg;
+  stop_calls++;
+  return 0;
+}
+
+/* The Star Battle example's formula simplified with probing asked to stop
+   at once (before its first probe, and every 64 after): the output is the
+   one without probing; not asked to stop, probing decides every cell. */
+static void test_probe_stops(void **state) {
+  (void)state;
+  char path[1024];
+  snprintf(path, sizeof path, "%s/examples/starbattle-7x7.txt", GC_SOURCE_DIR);
+  char *text = tu_read_file(path);
+  gc_puzzle *pz = tu_puzzle(text, NULL);
+  free(text);
+  formula *out[3];
+  size_t sent[3];
+  int lo = 0, hi = 0;
+  for (int k = 0; k < 3; k++) { /* no probing, stopped, not stopped */
+    gc_memsink mem = {0};
+    gc_cnf cnf;
+    gc_cnf_init(&cnf, gc_sink_memory(&mem), NULL);
+    gc_error err = {0};
+    assert_int_equal(pz->genre->encode(pz, &cnf, &err), 0);
+    const gc_block *cell = gc_cnf_find_block(&cnf, "cell");
+    assert_non_null(cell);
+    lo = cell->first;
+    hi = cell->first + cell->d0 * cell->d1 * cell->d2 - 1;
+    out[k] = calloc(1, sizeof *out[k]);
+    assert_non_null(out[k]);
+    gc_sink to = {&keep_ops, out[k]};
+    gc_simplify_probe how = {k == 1 ? always_stop : never_stop, NULL};
+    stop_calls = 0;
+    assert_int_equal(gc_simplify_replay(&mem, cnf.nvars, lo, hi, k ? &how : NULL,
+                                        to, &sent[k], NULL, NULL),
+                     0);
+    if (k)
+      assert_true(stop_calls >= 1);
+    if (k == 1)
+      assert_int_equal(stop_calls, 1);
+    gc_cnf_release(&cnf);
+    gc_memsink_free(&mem);
+  }
+  assert_false(all_kept_fixed(out[0], lo, hi));
+  assert_int_equal(out[1]->len, out[0]->len);
+  assert_memory_equal(out[1]->lits, out[0]->lits, out[0]->len * sizeof(int));
+  assert_true(all_kept_fixed(out[2], lo, hi));
+  assert_int_equal(sent[2], (size_t)(hi - lo + 1)); /* the cells' units only */
+  for (int k = 0; k < 3; k++)
+    free(out[k]);
+  gc_puzzle_free(pz);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_random_formulas),
@@ -443,6 +504,7 @@ int main(void) {
       cmocka_unit_test(test_puzzles),
       cmocka_unit_test(test_decided_by_propagation),
       cmocka_unit_test(test_decided_by_probing),
+      cmocka_unit_test(test_probe_stops),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
