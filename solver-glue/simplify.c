@@ -252,13 +252,11 @@ int gc_simplify_replay(gc_memsink *m, int nvars, int keep_lo, int keep_hi,
     nc = reduce(&u, w, nc, nvars, &len);
     seen = calloc(2 * (size_t)nvars + 2, sizeof *seen);
     saved = malloc((len ? len : 1) * sizeof *saved);
-    if (!seen || !saved) {
-      rc = GC_E_NOMEM;
-      goto done;
-    }
-    if (len)
+    if (len && saved)
       memcpy(saved, w, len * sizeof *w);
-    int failed = probe(&u, w, keep_lo, keep_hi, len, open, seen, probing);
+    /* without the memory for it, no probing (it is only a shortcut) */
+    int failed = seen && saved &&
+                 probe(&u, w, keep_lo, keep_hi, len, open, seen, probing);
     open = 0;
     for (int v = keep_lo; v <= keep_hi; v++)
       open += !u.val[v];
@@ -270,7 +268,7 @@ int gc_simplify_replay(gc_memsink *m, int nvars, int keep_lo, int keep_hi,
       sent = 1;
       goto done;
     }
-    if (open) {
+    if (open && saved) {
       while (u.ntrail > root)
         u.val[abs(u.trail[--u.ntrail])] = 0;
       if (len)
