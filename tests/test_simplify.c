@@ -265,6 +265,16 @@ static void test_root_conflict(void **state) {
   gc_memsink_free(&mem);
 }
 
+/* A puzzle of the project's examples/ directory. */
+static gc_puzzle *example(const char *name) {
+  char path[1024];
+  snprintf(path, sizeof path, "%s/examples/%s", GC_SOURCE_DIR, name);
+  char *text = tu_read_file(path);
+  gc_puzzle *pz = tu_puzzle(text, NULL);
+  free(text);
+  return pz;
+}
+
 /* Whole puzzles, simplify on and off: the same verdict, the same
    solutions, the same number of solutions (up to a cap). */
 static void same_answers(const char *text, const char *genre, long cap) {
@@ -407,11 +417,7 @@ static void probe_both(const gc_puzzle *pz, gc_status want, gc_result r[2]) {
    empty clause reaches CaDiCaL). */
 static void test_decided_by_probing(void **state) {
   (void)state;
-  char path[1024];
-  snprintf(path, sizeof path, "%s/examples/starbattle-7x7.txt", GC_SOURCE_DIR);
-  char *text = tu_read_file(path);
-  gc_puzzle *pz = tu_puzzle(text, NULL);
-  free(text);
+  gc_puzzle *pz = example("starbattle-7x7.txt");
   gc_result r[2];
   probe_both(pz, GC_STATUS_UNIQUE, r);
   assert_false(r[0].stats.propagation_only);
@@ -454,11 +460,7 @@ static int never_stop(void *arg) {
    one without probing; not asked to stop, probing decides every cell. */
 static void test_probe_stops(void **state) {
   (void)state;
-  char path[1024];
-  snprintf(path, sizeof path, "%s/examples/starbattle-7x7.txt", GC_SOURCE_DIR);
-  char *text = tu_read_file(path);
-  gc_puzzle *pz = tu_puzzle(text, NULL);
-  free(text);
+  gc_puzzle *pz = example("starbattle-7x7.txt");
   formula *out[3];
   size_t sent[3];
   int lo = 0, hi = 0;
