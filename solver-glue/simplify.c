@@ -54,6 +54,28 @@ static void assign(up *u, int lit) {
   u->trail[u->ntrail++] = lit;
 }
 
+/* Watch lists: none, or clause c's first two literals added. */
+static void unwatch_all(up *u, int nvars) {
+  for (size_t l = 0; l < 2 * (size_t)nvars + 2; l++)
+    u->head[l] = -1;
+}
+static void watch(up *u, const int *w, size_t c) {
+  for (int k = 0; k < 2; k++) {
+    int wi = (int)(2 * c + (size_t)k);
+    size_t l = li(w[u->start[c] + (size_t)k]);
+    u->next[wi] = u->head[l];
+    u->head[l] = wi;
+  }
+}
+
+/* The kept variables lo..hi not assigned. */
+static long open_kept(const up *u, int lo, int hi) {
+  long open = 0;
+  for (int v = lo; v <= hi; v++)
+    open += !u->val[v];
+  return open;
+}
+
 /* The watched literals of clause c are its first two positions (the
    clauses are reordered in place). */
 static int propagate(up *u, int *w, size_t from) {
@@ -92,15 +114,6 @@ static int propagate(up *u, int *w, size_t from) {
   return 0;
 }
 
-static void watch(up *u, const int *w, size_t c) {
-  for (int k = 0; k < 2; k++) {
-    int wi = (int)(2 * c + (size_t)k);
-    size_t l = li(w[u->start[c] + (size_t)k]);
-    u->next[wi] = u->head[l];
-    u->head[l] = wi;
-  }
-}
-
 /* After propagation at the root: the clauses it satisfies are dropped and
    the false literals of the others left out, in place, and the watches
    made anew, so that probing visits only what is still open.  The number
@@ -125,8 +138,7 @@ static size_t reduce(up *u, int *w, size_t nc, int nvars, size_t *len) {
   }
   u->start[k] = (uint32_t)at;
   *len = at;
-  for (size_t l = 0; l < 2 * (size_t)nvars + 2; l++)
-    u->head[l] = -1;
+  unwatch_all(u, nvars);
   for (size_t c = 0; c < k; c++)
     watch(u, w, c); /* two open literals at least: propagation is done */
   return k;
@@ -207,8 +219,7 @@ int gc_simplify_replay(gc_memsink *m, int nvars, int keep_lo, int keep_hi,
     rc = GC_E_NOMEM;
     goto done;
   }
-  for (size_t l = 0; l < 2 * (size_t)nvars + 2; l++)
-    u.head[l] = -1;
+  unwatch_all(&u, nvars);
   size_t c = 0, at = 0;
   for (size_t i = 0; i < m->len; i++) {
     if (w[i])
@@ -224,11 +235,7 @@ int gc_simplify_replay(gc_memsink *m, int nvars, int keep_lo, int keep_hi,
       else if (!v)
         assign(&u, w[at]);
     } else
-      for (int k = 0; k < 2; k++) {
-        int wi = (int)(2 * c + (size_t)k);
-        u.next[wi] = u.head[li(w[at + (size_t)k])];
-        u.head[li(w[at + (size_t)k])] = wi;
-      }
+      watch(&u, w, c);
     c++;
     at = i + 1;
   }
@@ -240,9 +247,7 @@ int gc_simplify_replay(gc_memsink *m, int nvars, int keep_lo, int keep_hi,
     rc = gc_memsink_replay(m, to);
     goto done;
   }
-  long open = 0;
-  for (int v = keep_lo; v <= keep_hi && probing; v++)
-    open += !u.val[v];
+  long open = probing ? open_kept(&u, keep_lo, keep_hi) : 0;
   if (open) {
     /* Probing either decides every kept variable or changes nothing: what
        it found short of that is dropped, so that CaDiCaL gets the same
@@ -257,9 +262,7 @@ int gc_simplify_replay(gc_memsink *m, int nvars, int keep_lo, int keep_hi,
     /* without the memory for it, no probing (it is only a shortcut) */
     int failed = seen && saved &&
                  probe(&u, w, keep_lo, keep_hi, len, open, seen, probing);
-    open = 0;
-    for (int v = keep_lo; v <= keep_hi; v++)
-      open += !u.val[v];
+    open = open_kept(&u, keep_lo, keep_hi);
     if (failed) {
       /* no model: one empty clause says so (m has been rewritten) */
       if (ready)

@@ -465,11 +465,10 @@ static void test_probe_stops(void **state) {
   size_t sent[3];
   int lo = 0, hi = 0;
   for (int k = 0; k < 3; k++) { /* no probing, stopped, not stopped */
-    gc_memsink mem = {0};
+    gc_memsink mem;
     gc_cnf cnf;
-    gc_cnf_init(&cnf, gc_sink_memory(&mem), NULL);
     gc_error err = {0};
-    assert_int_equal(pz->genre->encode(pz, &cnf, &err), 0);
+    assert_int_equal(gc_encode_memory(pz, NULL, &cnf, &mem, &err), 0);
     const gc_block *cell = gc_cnf_find_block(&cnf, "cell");
     assert_non_null(cell);
     lo = cell->first;
