@@ -182,6 +182,19 @@ def parse_encoding_options(help_text, genres):
     return opts
 
 
+def unlisted_genre_warnings(opts, listed):
+    """One warning per option limited to a genre gridcnf does not list: a
+    help line starting "Word: ..." is read as a genre, and such an option's
+    variant would silently never run."""
+    out = []
+    for o in opts:
+        unknown = [g for g in (o["genres"] or []) if g not in listed]
+        if unknown:
+            out.append(f"bench: warning: --{o['name']} is limited to "
+                       f"{', '.join(unknown)}, which gridcnf does not list: not run")
+    return out
+
+
 def derive_variants(opts):
     """One variant per non-default setting of each encoding option.
 
@@ -980,11 +993,8 @@ def main(argv=None):
     listed = gridcnf_genres(exe)
     help_text = run_text([exe, "--help"])
     opts = parse_encoding_options(help_text, listed)
-    for o in opts:
-        unknown = [g for g in (o["genres"] or []) if g not in listed]
-        if unknown:  # a help line "Word: ..." read as a genre gridcnf lacks
-            log(f"bench: warning: --{o['name']} is limited to "
-                f"{', '.join(unknown)}, which gridcnf does not list: not run")
+    for msg in unlisted_genre_warnings(opts, listed):
+        log(msg)
     variants, skipped_opts = derive_variants(opts)
     if args.variants is not None:
         want = [w.strip() for w in args.variants.split(",") if w.strip()]

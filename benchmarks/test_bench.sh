@@ -71,6 +71,22 @@ for f, conv in (("skyscrapers", peerrun.towers_id), ("futoshiki", peerrun.unequa
 assert n > 100, n
 PY
 
+check "an option whose help line starts 'Word:' with no such genre is warned about" python3 - "$here" <<'PY'
+import sys
+sys.dont_write_bytecode = True
+sys.path.insert(0, sys.argv[1])
+import bench
+help_text = """Encoding options:
+  --edge-units         Skyscrapers: the edge deductions (0|1; default 1)
+  --probe              with simplify: failed literals (0|1; default 1)
+  --phase              the initial phase (0|1; default 1)
+"""
+listed = ["futoshiki", "skyscrapers", "starbattle"]
+opts = bench.parse_encoding_options(help_text, listed)
+warn = bench.unlisted_genre_warnings(opts, listed)
+assert len(warn) == 1 and "--probe" in warn[0], warn
+PY
+
 check "every installed peer's warm-up run (before each timed run) ends within 2 s" python3 - "$here/peers" <<'PY'
 import subprocess, sys, time
 sys.dont_write_bytecode = True
