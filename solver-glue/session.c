@@ -247,7 +247,7 @@ int gc_session_open_ex(gc_session *ss, const gc_puzzle *pz,
                     b ? block_last(b) : cnf->nvars, 0};
       if (opt->simplify) {
         size_t sent = 0;
-        gc_simplify_probe how = {terminate_cb, ss};
+        gc_simplify_probe how = {terminate_cb, ss, 0, 0};
         rc = gc_simplify_replay(&mem, cnf->nvars, h.lo, h.hi,
                                 opt->probe ? &how : NULL, to, &sent, hand_over,
                                 &h);

@@ -24,13 +24,17 @@
    and literals that will be sent.  0 or a gc_code. */
 typedef void (*gc_simplify_ready)(void *arg, size_t clauses, size_t lits);
 /* Probing (NULL: none); stop (may be NULL) is asked between probes and a
-   non-zero answer ends the probing as an exhausted budget would. */
+   non-zero answer ends the probing as an exhausted budget would.  On
+   return, open is the number of variables of keep_lo..keep_hi that
+   propagation left open and fixed how many of those probing fixed; its
+   findings are sent when fixed == open or 10 * fixed >= open. */
 typedef struct gc_simplify_probe {
   int (*stop)(void *arg);
   void *arg;
+  long open, fixed; /* out */
 } gc_simplify_probe;
 int gc_simplify_replay(gc_memsink *m, int nvars, int keep_lo, int keep_hi,
-                       const gc_simplify_probe *probing, gc_sink to,
+                       gc_simplify_probe *probing, gc_sink to,
                        size_t *clauses, gc_simplify_ready ready, void *arg);
 
 #endif

@@ -8,7 +8,8 @@
  * satisfied or with a fixed variable, and its variables above keep_hi are
  * numbered keep_hi + 1, ... without gaps.  All of that with and without
  * probing (failed literals), which must moreover leave the output exactly
- * as it was unless it fixes every kept variable.  Then whole puzzles: with
+ * as it was unless it fixes every kept variable or a tenth of the open
+ * ones.  Then whole puzzles: with
  * and without the options, the same verdicts, solutions and solution
  * counts.
  */
@@ -106,7 +107,7 @@ static int make_formula(unsigned seed, int *orig, size_t *olen, int *nvars,
 /* The simplified formula of orig (clauses ended by 0), checked against
    what ready announced; *sent gets what gc_simplify_replay reports. */
 static formula *simplified(const int *orig, size_t olen, int nvars, int lo,
-                           int hi, int probing, size_t *sent) {
+                           int hi, gc_simplify_probe *probing, size_t *sent) {
   gc_memsink mem = {0};
   gc_sink sink = gc_sink_memory(&mem);
   for (size_t i = 0, start = 0; i < olen; i++)
@@ -119,9 +120,8 @@ static formula *simplified(const int *orig, size_t olen, int nvars, int lo,
   gc_sink to = {&keep_ops, out};
   *sent = 99;
   announced ann = {0, 0, 0, out};
-  gc_simplify_probe how = {NULL, NULL};
-  assert_int_equal(gc_simplify_replay(&mem, nvars, lo, hi, probing ? &how : NULL,
-                                      to, sent, on_ready, &ann),
+  assert_int_equal(gc_simplify_replay(&mem, nvars, lo, hi, probing, to, sent,
+                                      on_ready, &ann),
                    0);
   size_t nout = 0;
   for (size_t i = 0; i < out->len; i++)
@@ -149,15 +149,29 @@ static int all_kept_fixed(const formula *out, int lo, int hi) {
   return 1;
 }
 
-/* How often probing decided what propagation alone did not, and found
-   that there is no model where propagation did not. */
-static int probe_decided, probe_refuted;
+/* How many units on kept variables out holds. */
+static int kept_units(const formula *out, int lo, int hi) {
+  int units = 0;
+  for (size_t i = 0, start = 0; i < out->len; i++)
+    if (!out->lits[i]) {
+      units += i - start == 1 && abs(out->lits[start]) >= lo &&
+               abs(out->lits[start]) <= hi;
+      start = i + 1;
+    }
+  return units;
+}
+
+/* How often probing decided what propagation alone did not, found that
+   there is no model where propagation did not, and kept what it fixed
+   short of a decision. */
+static int probe_decided, probe_refuted, probe_partial;
 
 static void one_formula(unsigned seed, int probing) {
   int orig[4096], nvars, lo, hi;
   size_t olen, sent;
   int nclauses = make_formula(seed, orig, &olen, &nvars, &lo, &hi);
-  formula *out = simplified(orig, olen, nvars, lo, hi, probing, &sent);
+  gc_simplify_probe how = {NULL, NULL, -1, -1};
+  formula *out = simplified(orig, olen, nvars, lo, hi, probing ? &how : NULL, &sent);
 
   /* the simplified formula's variables: kept ones, then a gap-free run */
   int maxv = 0;
@@ -210,23 +224,36 @@ static void one_formula(unsigned seed, int probing) {
              "kept variables' models differ", seed, nvars, lo, hi, nclauses,
              probing);
 
-  /* probing changes the output only when it fixes every kept variable or
-     finds that there is no model (then one empty clause is sent) */
+  /* probing changes the output only when it fixes every kept variable,
+     finds that there is no model (then one empty clause is sent) or fixes
+     at least a tenth of the kept variables that propagation left open;
+     then the output holds a unit for each of them */
   if (probing) {
     size_t sent0;
-    formula *plain = simplified(orig, olen, nvars, lo, hi, 0, &sent0);
+    formula *plain = simplified(orig, olen, nvars, lo, hi, NULL, &sent0);
     int empty = out->len == 1 && sent == 1;
-    if (!empty && !all_kept_fixed(out, lo, hi) &&
-        (out->len != plain->len || sent != sent0 ||
-         memcmp(out->lits, plain->lits, out->len * sizeof *out->lits)))
-      fail_msg("seed %u: probing decided nothing but changed the formula", seed);
+    int decided = !empty && all_kept_fixed(out, lo, hi);
+    int changed = out->len != plain->len || sent != sent0 ||
+                  memcmp(out->lits, plain->lits, out->len * sizeof *out->lits);
+    if (sent0) { /* no root conflict */
+      assert_int_equal(how.open, hi - lo + 1 - kept_units(plain, lo, hi));
+      assert_in_range(how.fixed, 0, how.open);
+    }
+    if (!empty && !decided) {
+      if (how.fixed * 10 < how.open && changed)
+        fail_msg("seed %u: probing fixed %ld of %ld open kept variables (less "
+                 "than a tenth) but changed the formula", seed, how.fixed, how.open);
+      if (how.fixed * 10 >= how.open && how.fixed) {
+        assert_int_equal(kept_units(out, lo, hi), kept_units(plain, lo, hi) + how.fixed);
+        probe_partial++;
+      }
+    }
     if (empty) { /* only when there is no model */
       for (size_t i = 0; i < ((size_t)1 << (hi - lo + 1)); i++)
         assert_int_equal(a[i], 0);
       probe_refuted += sent0 != 0; /* propagation alone found no conflict */
     }
-    probe_decided += !empty && all_kept_fixed(out, lo, hi) &&
-                     !all_kept_fixed(plain, lo, hi);
+    probe_decided += decided && !all_kept_fixed(plain, lo, hi);
     free(plain);
   }
   free(out);
@@ -238,9 +265,10 @@ static void test_random_formulas(void **state) {
     one_formula(seed, 0);
     one_formula(seed, 1);
   }
-  /* both of probing's outcomes were exercised */
+  /* all of probing's outcomes were exercised */
   assert_true(probe_decided > 100);
   assert_true(probe_refuted > 100);
+  assert_true(probe_partial > 100);
 }
 
 /* A conflict at the root: the formula goes through as it is. */
@@ -455,6 +483,51 @@ static int never_stop(void *arg) {
   return 0;
 }
 
+/* pz's formula simplified (how: probing, NULL: none); *lo..*hi get the
+   cell variables. */
+static formula *simplified_puzzle(const gc_puzzle *pz, gc_simplify_probe *how,
+                                  int *lo, int *hi, size_t *sent) {
+  gc_memsink mem;
+  gc_cnf cnf;
+  gc_error err = {0};
+  assert_int_equal(gc_encode_memory(pz, NULL, &cnf, &mem, &err), 0);
+  const gc_block *cell = gc_cnf_find_block(&cnf, "cell");
+  assert_non_null(cell);
+  *lo = cell->first;
+  *hi = cell->first + cell->d0 * cell->d1 * cell->d2 - 1;
+  formula *out = calloc(1, sizeof *out);
+  assert_non_null(out);
+  gc_sink to = {&keep_ops, out};
+  assert_int_equal(gc_simplify_replay(&mem, cnf.nvars, *lo, *hi, how, to, sent,
+                                      NULL, NULL),
+                   0);
+  gc_cnf_release(&cnf);
+  gc_memsink_free(&mem);
+  return out;
+}
+
+/* Are the literals on lo..hi in out's clauses of two or more literals, read
+   in order, a subsequence of those in plain's (the clauses keep their order
+   and their literals' order, less what is fixed)? */
+static int kept_order_kept(const formula *out, const formula *plain, int lo,
+                           int hi) {
+  size_t j = 0, start = 0;
+  for (size_t i = 0; i < out->len; i++) {
+    if (!out->lits[i]) {
+      start = i + 1;
+      continue;
+    }
+    int l = out->lits[i], unit = i == start && !out->lits[i + 1];
+    if (abs(l) < lo || abs(l) > hi || unit)
+      continue; /* not a cell, or a unit */
+    while (j < plain->len && plain->lits[j] != l)
+      j++;
+    if (j++ == plain->len)
+      return 0;
+  }
+  return 1;
+}
+
 /* The Star Battle example's formula simplified with probing asked to stop
    at once (before its first probe, and every 64 after): the output is the
    one without probing; not asked to stop, probing decides every cell. */
@@ -465,28 +538,13 @@ static void test_probe_stops(void **state) {
   size_t sent[3];
   int lo = 0, hi = 0;
   for (int k = 0; k < 3; k++) { /* no probing, stopped, not stopped */
-    gc_memsink mem;
-    gc_cnf cnf;
-    gc_error err = {0};
-    assert_int_equal(gc_encode_memory(pz, NULL, &cnf, &mem, &err), 0);
-    const gc_block *cell = gc_cnf_find_block(&cnf, "cell");
-    assert_non_null(cell);
-    lo = cell->first;
-    hi = cell->first + cell->d0 * cell->d1 * cell->d2 - 1;
-    out[k] = calloc(1, sizeof *out[k]);
-    assert_non_null(out[k]);
-    gc_sink to = {&keep_ops, out[k]};
-    gc_simplify_probe how = {k == 1 ? always_stop : never_stop, NULL};
+    gc_simplify_probe how = {k == 1 ? always_stop : never_stop, NULL, 0, 0};
     stop_calls = 0;
-    assert_int_equal(gc_simplify_replay(&mem, cnf.nvars, lo, hi, k ? &how : NULL,
-                                        to, &sent[k], NULL, NULL),
-                     0);
+    out[k] = simplified_puzzle(pz, k ? &how : NULL, &lo, &hi, &sent[k]);
     if (k)
       assert_true(stop_calls >= 1);
     if (k == 1)
       assert_int_equal(stop_calls, 1);
-    gc_cnf_release(&cnf);
-    gc_memsink_free(&mem);
   }
   assert_false(all_kept_fixed(out[0], lo, hi));
   assert_int_equal(out[1]->len, out[0]->len);
@@ -498,6 +556,49 @@ static void test_probe_stops(void **state) {
   gc_puzzle_free(pz);
 }
 
+/* Probing that fixes cells without deciding the puzzle: on a Futoshiki
+   where it fixes less than a tenth of the open cell values (1 of 39), the
+   output is exactly the one without probing; on a Skyscrapers where it
+   fixes more (19 of 104), the output has a unit for each of them, and the
+   puzzle's verdict and solution count are the same either way. */
+static void test_probe_keeps_a_tenth(void **state) {
+  (void)state;
+  static const char *const text[2] = {
+      "{\"genre\":\"futoshiki\",\"n\":5,\"givens\":[[0,0,2,0,0],[0,2,0,0,1],"
+      "[0,0,0,0,0],[4,0,0,1,0],[0,1,0,0,3]]}",
+      "{\"genre\":\"skyscrapers\",\"n\":5,\"top\":[0,4,0,2,0],"
+      "\"bottom\":[0,0,0,3,0],\"left\":[3,4,0,2,0],\"right\":[0,0,0,0,4]}"};
+  for (int k = 0; k < 2; k++) {
+    gc_puzzle *pz = tu_puzzle(text[k], NULL);
+    gc_simplify_probe how = {NULL, NULL, 0, 0};
+    int lo, hi;
+    size_t sent[2];
+    formula *plain = simplified_puzzle(pz, NULL, &lo, &hi, &sent[0]);
+    formula *out = simplified_puzzle(pz, &how, &lo, &hi, &sent[1]);
+    assert_int_equal(how.open, hi - lo + 1 - kept_units(plain, lo, hi));
+    assert_true(how.fixed > 0 && how.fixed < how.open);
+    assert_false(all_kept_fixed(out, lo, hi));
+    if (k == 0) {
+      assert_true(how.fixed * 10 < how.open);
+      assert_int_equal(sent[1], sent[0]);
+      assert_int_equal(out->len, plain->len);
+      assert_memory_equal(out->lits, plain->lits, plain->len * sizeof(int));
+    } else {
+      assert_true(how.fixed * 10 >= how.open);
+      assert_int_equal(kept_units(out, lo, hi), kept_units(plain, lo, hi) + how.fixed);
+      assert_true(out->len < plain->len);
+      assert_true(kept_order_kept(out, plain, lo, hi));
+    }
+    gc_result r[2];
+    probe_both(pz, GC_STATUS_MULTIPLE, r);
+    gc_result_free(&r[0]);
+    gc_result_free(&r[1]);
+    free(plain);
+    free(out);
+    gc_puzzle_free(pz);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_random_formulas),
@@ -506,6 +607,7 @@ int main(void) {
       cmocka_unit_test(test_decided_by_propagation),
       cmocka_unit_test(test_decided_by_probing),
       cmocka_unit_test(test_probe_stops),
+      cmocka_unit_test(test_probe_keeps_a_tenth),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
