@@ -22,7 +22,8 @@
  * square; per clue a prefix-maximum ladder M[p][v] = "max(h0..hp) >= v",
  * visible literals vis[p] = "h_p > max(h0..h_{p-1})", and one two-way
  * sequential counter for "exactly c-1 of vis[1..n-1]" (h0 is always
- * seen).  With the edge_units option, Tatham's edge deductions are added as
+ * seen); with the sky_rise option (default), the implied clauses
+ * vis[p] & M[p-1][v] -> M[p][v+1].  With the edge_units option, Tatham's edge deductions are added as
  * unit clauses: clue c forbids values above n-c+1+p in the first c-1 cells,
  * clue 1 puts n at the edge, clue n puts 1..n in order.  Size per clue is
  * O(n^2), so the puzzle is O(n^3) besides the Latin core.
@@ -322,7 +323,7 @@ static int sky_sniff(const gc_text *tx) {
 /*------------------------------------------------------------------------*/
 
 static void encode_clue(gc_cnf *cnf, int first, int n, int side, int i, int c,
-                        int edge_units) {
+                        int edge_units, int rise) {
   /* x(p, v): the cell at distance p from the clue holds v. */
 #define X(p, v) (gc_latin_var(first, n, rr[p], cc[p], (v)))
   int rr[SKY_MAX_N], cc[SKY_MAX_N];
@@ -355,7 +356,7 @@ static void encode_clue(gc_cnf *cnf, int first, int n, int side, int i, int c,
       gc_cnf_binary(cnf, -X(p, v), M(p, v));
       gc_cnf_quaternary(cnf, -M(p, v), M(p, v + 1), M(p - 1, v), X(p, v));
     }
-  int vis[SKY_MAX_N];
+  int vis[SKY_MAX_N] = {0};
   for (int p = 1; p < n; p++) {
     int s = vfirst + p - 1;
     vis[p - 1] = s;
@@ -365,6 +366,17 @@ static void encode_clue(gc_cnf *cnf, int first, int n, int side, int i, int c,
     }
   }
   gc_enc_exactly(cnf, vis, (size_t)(n - 1), c - 1);
+  /* With option sky_rise, implied clauses: a building seen at p is taller
+     than every one before it, so the running maximum rises there,
+     vis[p] and M(p-1, v) imply M(p, v+1).  The clauses above reach that
+     only through the cell's value; stated directly, propagation learns
+     from a clue where the tall buildings can stand (with v = n: nothing
+     after the tallest is seen).  Clauses satisfied by the folding (v <= p)
+     are left out. */
+  if (rise)
+    for (int p = 1; p < n; p++)
+      for (int v = p + 1; v <= n; v++)
+        gc_cnf_ternary(cnf, -(vfirst + p - 1), -M(p - 1, v), M(p, v + 1));
   if (edge_units) {
     for (int p = 0; p <= c - 2; p++)
       for (int v = n - c + 2 + p; v <= n; v++)
@@ -396,7 +408,8 @@ static int sky_encode(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err) {
         gc_cnf_group(cnf, side_key[side], i, -1, "clue %d %s %d",
                      s->clue[side][i], side_words(side), i + 1);
         encode_clue(cnf, first, n, side, i, s->clue[side][i],
-                    cnf->opt ? cnf->opt->edge_units : 1);
+                    cnf->opt ? cnf->opt->edge_units : 1,
+                    cnf->opt ? cnf->opt->sky_rise : 1);
       }
   gc_cnf_group_end(cnf);
   return gc_cnf_status(cnf) ? -1 : 0;

@@ -91,6 +91,9 @@ int gc_error_format(const gc_error *err, char *buf, size_t size);
     "sequential counter above")                                           \
   X(edge_units, GC_OPT_BOOL, 1, 0, 1, NULL,                                \
     "Skyscrapers: add the edge-clue deductions as unit clauses")           \
+  X(sky_rise, GC_OPT_BOOL, 1, 0, 1, NULL,                                  \
+    "Skyscrapers: a building seen from a clue lifts the running maximum "  \
+    "(implied clauses: stronger propagation)")                            \
   X(preprocess, GC_OPT_BOOL, 1, 0, 1, NULL,                                \
     "let CaDiCaL simplify the formula before and during search")           \
   X(sb_window, GC_OPT_BOOL, 0, 0, 1, NULL,                                 \

@@ -161,7 +161,7 @@ static int next_perm(int *a, int n) {
 }
 
 /* One clue on one side; the line's cells assumed to a permutation. */
-static void brute_force_side(int n, int side, int edge_units) {
+static void brute_force_side(int n, int side, int edge_units, int rise) {
   static const char *const key[4] = {"top", "bottom", "left", "right"};
   for (int clue = 1; clue <= n; clue++) {
     char json[512];
@@ -175,6 +175,7 @@ static void brute_force_side(int n, int side, int edge_units) {
     gc_options opt;
     gc_options_default(&opt);
     opt.edge_units = edge_units;
+    opt.sky_rise = rise;
     gc_cnf c;
     gc_memsink mem;
     gc_error e;
@@ -198,9 +199,9 @@ static void brute_force_side(int n, int side, int edge_units) {
       }
       int expect = visible(perm, n) == clue;
       if (tu_solver_sat(solver, assume, n) != expect)
-        fail_msg("n=%d side=%s clue=%d edge_units=%d: permutation %d%d%d... "
-                 "sees %d",
-                 n, key[side], clue, edge_units, perm[0], perm[1 % n],
+        fail_msg("n=%d side=%s clue=%d edge_units=%d sky_rise=%d: permutation "
+                 "%d%d%d... sees %d",
+                 n, key[side], clue, edge_units, rise, perm[0], perm[1 % n],
                  perm[2 % n], visible(perm, n));
     } while (next_perm(perm, n));
     tu_solver_free(solver);
@@ -215,7 +216,8 @@ static void test_clues_brute_force(void **state) {
   for (int n = 1; n <= 6; n++)
     for (int side = 0; side < 4; side++)
       for (int units = 0; units <= 1; units++)
-        brute_force_side(n, side, units);
+        for (int rise = 0; rise <= 1; rise++)
+          brute_force_side(n, side, units, rise);
 }
 
 /* The ladder's constant part is folded: the maximum of the first p+1
@@ -253,6 +255,31 @@ static void test_ladder_fold(void **state) {
     gc_memsink_free(&mem);
     gc_puzzle_free(pz);
   }
+}
+
+/* Option sky_rise makes propagation stronger: this 4x4 (four clues, one
+   solution) is decided by unit propagation alone with it, not without it
+   (probing off in both), and the grid is the same. */
+static void test_rise_propagates(void **state) {
+  (void)state;
+  gc_puzzle *pz = tu_puzzle("{\"genre\":\"skyscrapers\",\"n\":4,\"top\":[0,0,1,0],"
+                            "\"bottom\":[2,0,0,0],\"right\":[0,0,4,3]}",
+                            NULL);
+  gc_result r[2];
+  for (int rise = 0; rise < 2; rise++) {
+    gc_options opt;
+    gc_options_default(&opt);
+    opt.probe = 0;
+    opt.sky_rise = rise;
+    gc_error err = {0};
+    assert_int_equal(gc_solve(pz, &opt, NULL, &r[rise], &err), 0);
+    assert_int_equal(r[rise].status, GC_STATUS_UNIQUE);
+    assert_int_equal(r[rise].stats.propagation_only, rise);
+  }
+  assert_memory_equal(r[0].first.cell, r[1].first.cell, 16 * sizeof *r[0].first.cell);
+  gc_result_free(&r[0]);
+  gc_result_free(&r[1]);
+  gc_puzzle_free(pz);
 }
 
 static const char *seed000 =
@@ -615,6 +642,7 @@ int main(void) {
       cmocka_unit_test(test_count_cap_one_is_not_unique),
       cmocka_unit_test(test_unfinished_json_lines),
       cmocka_unit_test(test_clues_brute_force),
+      cmocka_unit_test(test_rise_propagates),
       cmocka_unit_test(test_ladder_fold),
       cmocka_unit_test(test_known_puzzles),
       cmocka_unit_test(test_multiple_and_none),
