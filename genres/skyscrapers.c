@@ -23,10 +23,11 @@
  * visible literals vis[p] = "h_p > max(h0..h_{p-1})", and one two-way
  * sequential counter for "exactly c-1 of vis[1..n-1]" (h0 is always
  * seen); with the sky_rise option (default), the implied clauses
- * vis[p] & M[p-1][v] -> M[p][v+1].  With the edge_units option, Tatham's edge deductions are added as
- * unit clauses: clue c forbids values above n-c+1+p in the first c-1 cells,
- * clue 1 puts n at the edge, clue n puts 1..n in order.  Size per clue is
- * O(n^2), so the puzzle is O(n^3) besides the Latin core.
+ * vis[p] & M[p-1][v] -> M[p][v+1].  With the edge_units option, Tatham's
+ * edge deductions are added as unit clauses: clue c forbids values above
+ * n-c+1+p in the first c-1 cells, clue 1 puts n at the edge, clue n puts
+ * 1..n in order.  Size per clue is O(n^2), so the puzzle is O(n^3)
+ * besides the Latin core.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -356,7 +357,7 @@ static void encode_clue(gc_cnf *cnf, int first, int n, int side, int i, int c,
       gc_cnf_binary(cnf, -X(p, v), M(p, v));
       gc_cnf_quaternary(cnf, -M(p, v), M(p, v + 1), M(p - 1, v), X(p, v));
     }
-  int vis[SKY_MAX_N] = {0};
+  int vis[SKY_MAX_N] = {0}; /* zeroed for GCC's maybe-uninitialized */
   for (int p = 1; p < n; p++) {
     int s = vfirst + p - 1;
     vis[p - 1] = s;

@@ -10,7 +10,7 @@
  *    boolean cell either way): assume it and propagate; a conflict fixes
  *    the opposite at the root.  Rounds over every open literal until a
  *    round fixes nothing: probe_cells, probe_rounds.
- * 3. CaDiCaL on the same CNF with a learned-clause counter
+ * 3. CaDiCaL on the same CNF (option probe off) with a learned-clause counter
  *    (ccadical_set_learn: one clause per conflict, plus the units its
  *    inprocessing learns; the 1.5.3 C API has no statistics getter): to
  *    find the solution, then to prove that there is no other.
@@ -169,8 +169,14 @@ int gc_rate(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
       left.timeout = (deadline - gc_now_ms()) / 1e3;
     if (deadline > 0 && left.timeout <= 0)
       rt->status = GC_STATUS_UNKNOWN;
-    else if (search(pz, opt, &left, rt, err))
-      return -1;
+    else {
+      /* stage 3 counts CaDiCaL's own search: without option probe, whose
+         findings would stand in for the conflicts stage 2 already scores */
+      gc_options plain = *opt;
+      plain.probe = 0;
+      if (search(pz, &plain, &left, rt, err))
+        return -1;
+    }
   }
   if (unsat && rt->status == GC_STATUS_UNKNOWN)
     rt->status = GC_STATUS_NONE; /* propagation refuted it */

@@ -352,6 +352,22 @@ static void test_rate(void **state) {
   assert_true(a.score > 0);
   assert_string_not_equal(a.label, "easy");
   gc_puzzle_free(pz);
+  /* the conflicts are CaDiCaL's search without option probe: here probing
+     fixes a fifth of the open cell values, which with it would reach
+     CaDiCaL and change the count */
+  pz = tu_puzzle("{\"genre\":\"skyscrapers\",\"n\":5,\"top\":[0,4,0,2,0],"
+                 "\"bottom\":[0,0,0,3,0],\"left\":[3,4,0,2,0],\"right\":[0,0,0,0,4]}",
+                 NULL);
+  gc_options noprobe;
+  gc_options_default(&noprobe);
+  noprobe.probe = 0;
+  assert_int_equal(gc_rate(pz, NULL, NULL, &a, &e), 0);
+  assert_int_equal(gc_rate(pz, &noprobe, NULL, &b, &e), 0);
+  assert_int_equal(a.status, GC_STATUS_MULTIPLE);
+  assert_true(a.conflicts_solve + a.conflicts_unique > 0);
+  assert_int_equal(a.conflicts_solve, b.conflicts_solve);
+  assert_int_equal(a.conflicts_unique, b.conflicts_unique);
+  gc_puzzle_free(pz);
   /* not unique: no label */
   pz = tu_puzzle("{\"genre\":\"skyscrapers\",\"n\":4,\"top\":[4,0,0,0]}", NULL);
   assert_int_equal(gc_rate(pz, NULL, NULL, &a, &e), 0);
