@@ -277,9 +277,8 @@ int gc_simplify_replay(gc_memsink *m, int nvars, int keep_lo, int keep_hi,
     /* without the memory for it, no probing (it is only a shortcut) */
     int failed = seen && saved &&
                  probe(&u, w, keep_lo, keep_hi, len, open, seen, probing);
-    long fixed = open - open_kept(&u, keep_lo, keep_hi);
-    open -= fixed;
-    probing->fixed = fixed;
+    long left = open_kept(&u, keep_lo, keep_hi);
+    probing->fixed = open - left;
     if (failed) {
       /* no model: one empty clause says so (m has been rewritten) */
       if (ready)
@@ -288,8 +287,8 @@ int gc_simplify_replay(gc_memsink *m, int nvars, int keep_lo, int keep_hi,
       sent = 1;
       goto done;
     }
-    if (open && saved) {
-      if (fixed * KEEP_SHARE < open + fixed)
+    if (left && saved) {
+      if (probing->fixed * KEEP_SHARE < open)
         while (u.ntrail > root)
           u.val[abs(u.trail[--u.ntrail])] = 0;
       if (len)

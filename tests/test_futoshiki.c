@@ -621,9 +621,7 @@ static void expect_none(const char *json) {
   gc_result_free(&res);
   gc_cnf cnf;
   gc_memsink mem;
-  gc_error e;
-  gc_error_clear(&e);
-  assert_int_equal(gc_encode_memory(pz, NULL, &cnf, &mem, &e), 0);
+  tu_encode(pz, NULL, &cnf, &mem);
   signed char *val = calloc((size_t)cnf.nvars + 1, 1);
   assert_int_equal(unit_propagate(&mem, val), -1);
   free(val);

@@ -489,8 +489,7 @@ static formula *simplified_puzzle(const gc_puzzle *pz, gc_simplify_probe *how,
                                   int *lo, int *hi, size_t *sent) {
   gc_memsink mem;
   gc_cnf cnf;
-  gc_error err = {0};
-  assert_int_equal(gc_encode_memory(pz, NULL, &cnf, &mem, &err), 0);
+  tu_encode(pz, NULL, &cnf, &mem);
   const gc_block *cell = gc_cnf_find_block(&cnf, "cell");
   assert_non_null(cell);
   *lo = cell->first;

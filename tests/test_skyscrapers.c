@@ -178,8 +178,7 @@ static void brute_force_side(int n, int side, int edge_units, int rise) {
     opt.sky_rise = rise;
     gc_cnf c;
     gc_memsink mem;
-    gc_error e;
-    assert_int_equal(gc_encode_memory(pz, &opt, &c, &mem, &e), 0);
+    tu_encode(pz, &opt, &c, &mem);
     void *solver = tu_solver(&mem);
     int perm[8];
     for (int i = 0; i < n; i++)
@@ -236,9 +235,7 @@ static void test_ladder_fold(void **state) {
     gc_options_default(&opt);
     gc_cnf c;
     gc_memsink mem;
-    gc_error e;
-    gc_error_clear(&e);
-    assert_int_equal(gc_encode_memory(pz, &opt, &c, &mem, &e), 0);
+    tu_encode(pz, &opt, &c, &mem);
     const gc_block *m = gc_cnf_find_block(&c, "left[0].max");
     assert_non_null(m);
     char *used = calloc((size_t)c.nvars + 1, 1);

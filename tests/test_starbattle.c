@@ -118,9 +118,7 @@ static CCaDiCaL *load_cnf(const gc_puzzle *pz, int window, int *nvars) {
   set_variant(&opt, window);
   gc_cnf cnf;
   gc_memsink mem;
-  gc_error e;
-  gc_error_clear(&e);
-  assert_int_equal(gc_encode_memory(pz, &opt, &cnf, &mem, &e), 0);
+  tu_encode(pz, &opt, &cnf, &mem);
   const gc_block *cell = gc_cnf_find_block(&cnf, "cell");
   assert_non_null(cell);
   assert_int_equal(cell->first, 1); /* declared first */
@@ -221,9 +219,7 @@ static void test_encoding_exhaustive(void **state) {
       gc_options_default(&opt);
       gc_cnf cnf;
       gc_memsink mem;
-      gc_error e;
-      gc_error_clear(&e);
-      assert_int_equal(gc_encode_memory(pz, &opt, &cnf, &mem, &e), 0);
+      tu_encode(pz, &opt, &cnf, &mem);
       long count = tu_count_projected(&mem, cnf.nvars, 9), want = 0;
       for (int a = 0; a < 512; a++) {
         for (int v = 0; v < 9; v++)
@@ -362,9 +358,7 @@ static void test_band_units(void **state) {
     opt.sb_bands = bands;
     gc_cnf cnf;
     gc_memsink mem;
-    gc_error e;
-    gc_error_clear(&e);
-    assert_int_equal(gc_encode_memory(pz, &opt, &cnf, &mem, &e), 0);
+    tu_encode(pz, &opt, &cnf, &mem);
     /* cells are variables 1..16, row-major */
     assert_int_equal(has_unit(&mem, -(0 * 4 + 2 + 1)), bands); /* B in row 1 */
     assert_int_equal(has_unit(&mem, -(0 * 4 + 3 + 1)), bands);
@@ -374,6 +368,7 @@ static void test_band_units(void **state) {
     gc_memsink_free(&mem);
     gc_limits lim = {.mode = GC_MODE_COUNT, .count = 1000};
     gc_result res;
+    gc_error e;
     assert_int_equal(gc_solve(pz, &opt, &lim, &res, &e), 0);
     counts[bands] = res.count;
     gc_result_free(&res);

@@ -142,6 +142,17 @@ long tu_count_projected(const gc_memsink *m, int nvars, int nproj) {
   return count;
 }
 
+void tu_encode(const gc_puzzle *pz, const gc_options *opt, gc_cnf *cnf,
+               gc_memsink *mem) {
+  gc_error e;
+  gc_error_clear(&e);
+  if (gc_encode_memory(pz, opt, cnf, mem, &e)) {
+    char buf[600];
+    gc_error_format(&e, buf, sizeof buf);
+    fail_msg("encoding failed: %s", buf);
+  }
+}
+
 void tu_solve(const gc_puzzle *pz, gc_mode mode, gc_result *res) {
   gc_limits lim = {.mode = mode, .count = 2};
   gc_error e;

@@ -44,6 +44,11 @@ void *tu_solver(const gc_memsink *m);
 int tu_solver_sat(void *solver, const int *assume, int n);
 void tu_solver_free(void *solver);
 
+/* Encodes pz into mem (opt may be NULL: the defaults); fails the test on
+   an error.  The caller releases cnf and frees mem. */
+void tu_encode(const gc_puzzle *pz, const gc_options *opt, gc_cnf *cnf,
+               gc_memsink *mem);
+
 /* Solves with default options and the given mode. */
 void tu_solve(const gc_puzzle *pz, gc_mode mode, gc_result *res);
 
