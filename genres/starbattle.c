@@ -931,6 +931,100 @@ static void sb_encode_bands(gc_cnf *cnf, int first, int n, const int *reg) {
   free(lo), free(hi), free(in);
 }
 
+/* The sb_blocks option: on, or auto with m >= 2.  Not with clause groups
+   (explain, minimize), like sb_pairs. */
+static int sb_blocks_on(const gc_cnf *cnf, int n, int m) {
+  int b = cnf->opt ? cnf->opt->sb_blocks : GC_SB_PAIRS_OFF;
+  if (n < 2 || cnf->want_groups)
+    return 0;
+  return b == GC_SB_PAIRS_ON || (b == GC_SB_PAIRS_AUTO && m >= 2);
+}
+
+/* Block literals for the counts of option sb_blocks.  A block is a
+   domino or a 2x2 window of cells that touch each other, so at most one of
+   them holds a star and the block's literal b <-> OR(cells) counts it
+   exactly: a count over the blocks that cover a row, column or region is
+   the count over its cells with about half (a quarter) of the inputs, and
+   a block the count needs is a cell pair the solver no longer tells
+   apart.  dom[d * n * n + at] caches the domino at cell at going right
+   (d = 0) or down (d = 1); wneed marks the windows whose literal (the
+   "window" block) must be defined. */
+typedef struct sb_blk {
+  gc_cnf *cnf;
+  int n, first, wfirst;
+  const int *reg;
+  int *dom;
+  char *wneed, *covered; /* covered: cells in a region's blocks so far */
+} sb_blk;
+
+/* The literal of the block of cells at[0..k-1] (indices into the grid,
+   in a region): the cell itself when k == 1, else a new b <-> OR. */
+static int sb_or_lit(gc_cnf *cnf, int first, const int *at, int k) {
+  if (k == 1)
+    return first + at[0];
+  int b = gc_cnf_new_var(cnf), cl[4];
+  if (!b)
+    return 0;
+  cl[0] = -b;
+  for (int i = 0; i < k; i++) {
+    gc_cnf_binary(cnf, -(first + at[i]), b);
+    cl[i + 1] = first + at[i];
+  }
+  gc_cnf_clause(cnf, cl, (size_t)k + 1);
+  return b;
+}
+
+/* The domino at cell at, right (d = 0) or down (d = 1), over the cells of
+   it in a region; 0 when neither is. */
+static int sb_domino(sb_blk *bk, int at, int d) {
+  int n = bk->n, two[2], k = 0;
+  int other = d ? at + n : at + 1;
+  if (bk->reg[at] >= 0)
+    two[k++] = at;
+  if (bk->reg[other] >= 0)
+    two[k++] = other;
+  if (!k)
+    return 0;
+  int *slot = &bk->dom[(size_t)d * n * n + at];
+  if (!*slot)
+    *slot = sb_or_lit(bk->cnf, bk->first, two, k);
+  return *slot;
+}
+
+/* The blocks covering region g, into lits: greedily in reading order, a
+   2x2 window of the region's uncovered cells where one fits, else a
+   domino to the right, else one down, else the cell alone. */
+static size_t sb_region_blocks(sb_blk *bk, int g, int *lits) {
+  int n = bk->n;
+  char *covered = bk->covered;
+  const int *reg = bk->reg;
+  size_t k = 0;
+#define FREE(r, c) ((r) < n && (c) < n && reg[(r) * n + (c)] == g && \
+                    !covered[(r) * n + (c)])
+  for (int r = 0; r < n; r++)
+    for (int c = 0; c < n; c++) {
+      if (!FREE(r, c))
+        continue;
+      int at = r * n + c;
+      if (FREE(r, c + 1) && FREE(r + 1, c) && FREE(r + 1, c + 1)) {
+        covered[at] = covered[at + 1] = covered[at + n] = covered[at + n + 1] = 1;
+        bk->wneed[r * (n - 1) + c] = 1;
+        lits[k++] = bk->wfirst + r * (n - 1) + c;
+      } else if (FREE(r, c + 1)) {
+        covered[at] = covered[at + 1] = 1;
+        lits[k++] = sb_domino(bk, at, 0);
+      } else if (FREE(r + 1, c)) {
+        covered[at] = covered[at + n] = 1;
+        lits[k++] = sb_domino(bk, at, 1);
+      } else {
+        covered[at] = 1;
+        lits[k++] = bk->first + at;
+      }
+    }
+#undef FREE
+  return k;
+}
+
 static int sb_encode(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err) {
   (void)err;
   const sb *s = pz->data;
@@ -939,21 +1033,31 @@ static int sb_encode(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err) {
   int first = gc_cnf_block(cnf, "cell", "row,col", n, n, 1);
   if (!first)
     return -1;
-  int pairs = sb_pairs_on(cnf, n, m);
+  int pairs = sb_pairs_on(cnf, n, m), blocks = sb_blocks_on(cnf, n, m);
   int window = cnf->opt ? cnf->opt->sb_window : 0;
   int card = cnf->opt ? cnf->opt->card : GC_CARD_AUTO;
   int kind = card == GC_CARD_TOTALIZER || (card == GC_CARD_AUTO && m >= 4)
                  ? GC_CARD_TOTALIZER
                  : GC_CARD_COUNTER;
   int wfirst = 0;
-  if ((window || pairs) && n >= 2 &&
+  if ((window || pairs || blocks) && n >= 2 &&
       !(wfirst = gc_cnf_block(cnf, "window", "row,col", n - 1, n - 1, 1)))
     return -1;
   int *lits = malloc((size_t)(n * n) * sizeof *lits);
-  if (!lits) {
+  char *wneed = wfirst ? calloc((size_t)(n - 1) * (n - 1), 1) : NULL;
+  sb_blk bk = {cnf, n, first, wfirst, reg, NULL, wneed, NULL};
+  if (blocks) {
+    bk.dom = calloc(2 * (size_t)n * n, sizeof *bk.dom);
+    bk.covered = calloc((size_t)n * n, 1);
+  }
+  if (!lits || (wfirst && !wneed) || (blocks && (!bk.dom || !bk.covered))) {
+    free(lits), free(wneed), free(bk.dom), free(bk.covered);
     gc_cnf_fail(cnf, GC_E_NOMEM);
     return -1;
   }
+  for (int r = 0; r + 1 < n && wfirst; r++)
+    for (int c = 0; c + 1 < n; c++)
+      wneed[r * (n - 1) + c] = window || (pairs && !(r % 2 && c % 2));
 #define S(r, c) (first + (r) * n + (c))
 #define IN(r, c) (reg[(r) * n + (c)] >= 0)
   for (int r = 0; r < n; r++)
@@ -968,25 +1072,36 @@ static int sb_encode(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err) {
   const char *stars = m == 1 ? "star" : "stars";
   for (int r = 0; r < n; r++) {
     size_t k = 0;
-    for (int c = 0; c < n; c++)
-      if (IN(r, c))
+    for (int c = 0; c < n; c += 1 + blocks)
+      if (blocks && c + 1 < n) { /* the domino c, c + 1 */
+        int b = sb_domino(&bk, r * n + c, 0);
+        if (b)
+          lits[k++] = b;
+      } else if (IN(r, c))
         lits[k++] = S(r, c);
     gc_cnf_group(cnf, NULL, -1, -1, "row %d holds %d %s", r + 1, m, stars);
     gc_enc_card_kind(cnf, lits, k, m, m, kind);
   }
   for (int c = 0; c < n; c++) {
     size_t k = 0;
-    for (int r = 0; r < n; r++)
-      if (IN(r, c))
+    for (int r = 0; r < n; r += 1 + blocks)
+      if (blocks && r + 1 < n) {
+        int b = sb_domino(&bk, r * n + c, 1);
+        if (b)
+          lits[k++] = b;
+      } else if (IN(r, c))
         lits[k++] = S(r, c);
     gc_cnf_group(cnf, NULL, -1, -1, "column %d holds %d %s", c + 1, m, stars);
     gc_enc_card_kind(cnf, lits, k, m, m, kind);
   }
   for (int g = 0; g < n; g++) {
     size_t k = 0;
-    for (int i = 0; i < n * n; i++)
-      if (reg[i] == g)
-        lits[k++] = first + i;
+    if (blocks)
+      k = sb_region_blocks(&bk, g, lits);
+    else
+      for (int i = 0; i < n * n; i++)
+        if (reg[i] == g)
+          lits[k++] = first + i;
     char name[16];
     region_name(s, g, name, sizeof name);
     gc_cnf_group(cnf, NULL, -1, -1, "region %s holds %d %s", name, m, stars);
@@ -1011,8 +1126,8 @@ static int sb_encode(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err) {
   if (wfirst)
     for (int r = 0; r + 1 < n; r++)
       for (int c = 0; c + 1 < n; c++) {
-        if (!window && r % 2 && c % 2)
-          continue; /* in no pair's tiling */
+        if (!wneed[r * (n - 1) + c])
+          continue; /* in no count */
         int b = wfirst + r * (n - 1) + c, k = 0;
         int cl[5];
         cl[k++] = -b;
@@ -1029,7 +1144,7 @@ static int sb_encode(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err) {
 #undef IN
   if (pairs)
     sb_encode_pairs(cnf, n, m, reg, first, wfirst, lits, kind);
-  free(lits);
+  free(lits), free(wneed), free(bk.dom), free(bk.covered);
   return gc_cnf_status(cnf) ? -1 : 0;
 }
 

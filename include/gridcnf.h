@@ -105,6 +105,10 @@ int gc_error_format(const gc_error *err, char *buf, size_t size);
     "Star Battle: k regions inside k consecutive rows (columns) leave the " \
     "rest of those rows empty, k rows meeting only k regions leave the "   \
     "rest of those regions empty (unit clauses)")                         \
+  X(sb_blocks, GC_OPT_ENUM, 2, 0, 2, "off|on|auto",                        \
+    "Star Battle: count a row's (column's) stars over its dominoes and a " \
+    "region's over 2x2 blocks and dominoes covering it, a literal per "    \
+    "block (one star at most each); auto = on for m >= 2")                \
   X(card, GC_OPT_ENUM, 0, 0, 2, "auto|counter|totalizer",                  \
     "k-of-n count encoding: two-way sequential counter or totalizer; "     \
     "auto = totalizer for Star Battle with m >= 4, counter elsewhere")    \
@@ -124,6 +128,7 @@ typedef enum gc_opt_kind { GC_OPT_BOOL, GC_OPT_INT, GC_OPT_ENUM } gc_opt_kind;
 
 typedef enum gc_amo { GC_AMO_AUTO = 0, GC_AMO_PAIRWISE = 1, GC_AMO_SEQ = 2 } gc_amo;
 typedef enum gc_sb_pairs { GC_SB_PAIRS_OFF = 0, GC_SB_PAIRS_ON = 1, GC_SB_PAIRS_AUTO = 2 } gc_sb_pairs;
+/* sb_blocks uses the same three values */
 typedef enum gc_card { GC_CARD_AUTO = 0, GC_CARD_COUNTER = 1, GC_CARD_TOTALIZER = 2 } gc_card;
 typedef enum gc_portfolio { GC_PORTFOLIO_OFF = 0, GC_PORTFOLIO_ON = 1, GC_PORTFOLIO_AUTO = 2 } gc_portfolio;
 

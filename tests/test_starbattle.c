@@ -1,7 +1,8 @@
 /*
  * test_starbattle.c: Star Battle against its definition.  The whole
  * encoding (counts, no-touch, the sb_window block literals, the sb_pairs
- * counts with their window literals, the totalizer, cells in no region)
+ * counts with their window literals, the sb_blocks counts over dominoes
+ * and windows, the totalizer, cells in no region)
  * is checked for every assignment of small grids; whole puzzles are
  * counted against a brute-force enumerator; the checker must reject every
  * single-cell change of a known solution and every star move that keeps the
@@ -9,7 +10,8 @@
  * of seed 001) parse, and bad ones fail with the right code and position.
  * Last, the corpus: every Star Battle record solves to its known solution,
  * or to "multiple" with a second, different, valid solution, under every
- * encoding variant (plain, sb_window, sb_pairs, sb_pairs + totalizer);
+ * encoding variant (plain, sb_window, sb_pairs, sb_pairs + totalizer,
+ * no band units, sb_blocks with and without the pair counts);
  * and the scaling series up to 17 x 17 gets the same verdicts under each
  * and under the defaults.  Without ../shared the corpus part is skipped
  * and the test exits 77.
@@ -97,18 +99,19 @@ static gc_puzzle *puzzle_of(int n, int m, const int *reg) {
   return pz;
 }
 
-/* The encodings every test runs: 0 plain, 1 sb_window, 2 sb_pairs=on,
-   3 sb_pairs=on with card=totalizer and CaDiCaL's phase false. */
-/* 0 plain, 1 window literals, 2 pair counts, 3 pair counts with
-   totalizers and phase false, 4 plain without the band units (the others
-   have them, the default) */
-#define NVARIANTS 5
+/* The encodings every test runs: 0 plain, 1 window literals, 2 pair
+   counts, 3 pair counts with totalizers and phase false, 4 plain without
+   the band units (the others have them, the default), 5 block counts
+   (sb_blocks) with pair counts and totalizers, 6 block counts alone with
+   counters, whatever m is. */
+#define NVARIANTS 7
 static void set_variant(gc_options *opt, int v) {
   gc_options_default(opt);
   opt->sb_bands = v != 4;
   opt->sb_window = v == 1;
-  opt->sb_pairs = v == 2 || v == 3 ? GC_SB_PAIRS_ON : GC_SB_PAIRS_OFF;
-  opt->card = v == 3 ? GC_CARD_TOTALIZER : GC_CARD_COUNTER;
+  opt->sb_pairs = v == 2 || v == 3 || v == 5 ? GC_SB_PAIRS_ON : GC_SB_PAIRS_OFF;
+  opt->sb_blocks = v >= 5 ? GC_SB_PAIRS_ON : GC_SB_PAIRS_OFF;
+  opt->card = v == 3 || v == 5 ? GC_CARD_TOTALIZER : GC_CARD_COUNTER;
   if (v == 3)
     opt->phase = 0;
 }
@@ -200,7 +203,7 @@ static void test_encoding_exhaustive(void **state) {
         int expect = def_ok(n, m, reg, x);
         int r = ccadical_solve(s);
         assert_true(r == 10 || r == 20);
-        if (r == 10 && window >= 1 && window <= 3) /* window literals */
+        if (r == 10 && ((window >= 1 && window <= 3) || window == 5))
           check_windows(s, n, reg, x, window == 1);
         if ((r == 10) != expect)
           fail_msg("%s m=%d window=%d assignment %lx: %s, expected %s",
@@ -435,6 +438,52 @@ static const char *const seed9 =
     "[1,0,0,0,0,1,0,0,0],[0,0,0,1,0,0,0,0,1],[0,1,0,0,0,0,1,0,0],"
     "[0,0,0,0,1,0,0,0,1],[0,0,1,0,0,0,1,0,0],[1,0,0,0,1,0,0,0,0],"
     "[0,0,1,0,0,0,0,1,0]]}";
+
+/* Option sb_blocks: on the 2-star 9x9 above (auto = on for m >= 2) the
+   formula is smaller and propagation with probing decides it, which it
+   does not without the block counts; same solution.  On a 1-star puzzle
+   auto leaves the formula as it was. */
+static void test_blocks_decide(void **state) {
+  (void)state;
+  gc_puzzle *pz = tu_puzzle(seed9, NULL);
+  gc_result r[3];
+  static const int setting[3] = {GC_SB_PAIRS_OFF, GC_SB_PAIRS_ON, GC_SB_PAIRS_AUTO};
+  for (int b = 0; b < 3; b++) {
+    gc_options opt;
+    gc_options_default(&opt);
+    opt.sb_blocks = setting[b];
+    gc_error err = {0};
+    assert_int_equal(gc_solve(pz, &opt, NULL, &r[b], &err), 0);
+    assert_int_equal(r[b].status, GC_STATUS_UNIQUE);
+    assert_int_equal(r[b].stats.propagation_only, b > 0);
+    assert_true(gc_grid_equal(&r[b].first, gc_puzzle_known(pz)));
+  }
+  assert_true(r[1].stats.clauses < r[0].stats.clauses);
+  assert_true(r[1].stats.vars < r[0].stats.vars);
+  assert_int_equal(r[2].stats.clauses, r[1].stats.clauses);
+  for (int b = 0; b < 3; b++)
+    gc_result_free(&r[b]);
+  gc_puzzle_free(pz);
+  /* m = 1: auto is off */
+  int reg[64];
+  int n = grid_regions("AABBBCCC/AABBBCCC/DDDEEFFC/DDDEEFFC/GGGEEFFH/"
+                       "GGGEEHHH/GGGGHHHH/GGGGHHHH", reg);
+  pz = puzzle_of(n, 1, reg);
+  long cl[2];
+  for (int b = 0; b < 2; b++) {
+    gc_options opt;
+    gc_options_default(&opt);
+    opt.sb_blocks = b ? GC_SB_PAIRS_AUTO : GC_SB_PAIRS_OFF;
+    gc_cnf cnf;
+    gc_memsink mem;
+    tu_encode(pz, &opt, &cnf, &mem);
+    cl[b] = (long)cnf.nclauses;
+    gc_cnf_release(&cnf);
+    gc_memsink_free(&mem);
+  }
+  assert_int_equal(cl[0], cl[1]);
+  gc_puzzle_free(pz);
+}
 
 static const char *const nonregular7 =
     "{\"id\":\"gen-nonregular-queens-community-73\",\"genre\":\"starbattle\","
@@ -1100,6 +1149,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_encoding_exhaustive),
       cmocka_unit_test(test_counts_brute_force),
+      cmocka_unit_test(test_blocks_decide),
       cmocka_unit_test(test_band_units),
       cmocka_unit_test(test_checker),
       cmocka_unit_test(test_text_inputs),

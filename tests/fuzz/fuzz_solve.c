@@ -177,6 +177,7 @@ static void solve(const gc_puzzle *pz, uint32_t h) {
   opt.simplify = (int)((h >> 10) & 1);
   opt.probe = (int)((h >> 11) & 1);
   opt.sky_rise = (int)((h >> 12) & 1);
+  opt.sb_blocks = (int)((h >> 13) % 3);
   gc_limits lim = {.mode = GC_MODE_UNIQUE, .count = 2, .timeout = 0.05};
   switch ((h >> 5) % 3) {
   case 1: lim.mode = GC_MODE_FIRST; break;
