@@ -832,15 +832,15 @@ static int sb_sniff(const gc_text *tx) {
 
 /*------------------------------------------------------------------------*/
 
-/* The sb_pairs option: on, or auto with m >= 3 (it uses the "window"
-   block of sb_window).  Not with clause groups: explain and
-   minimize switch the row and column counts off one by one, and the pair
-   counts follow from them. */
-static int sb_pairs_on(const gc_cnf *cnf, int n, int m) {
-  int p = cnf->opt ? cnf->opt->sb_pairs : GC_SB_PAIRS_OFF;
+/* An off|on|auto option (sb_pairs, sb_blocks) with auto meaning m >=
+   auto_m.  Never with clause groups: explain and minimize switch the row,
+   column and region counts off one by one, and what these options add
+   follows from those counts. */
+static int sb_option_on(const gc_cnf *cnf, int setting, int n, int m,
+                        int auto_m) {
   if (n < 2 || cnf->want_groups)
     return 0;
-  return p == GC_SB_PAIRS_ON || (p == GC_SB_PAIRS_AUTO && m >= 3);
+  return setting == GC_SB_PAIRS_ON || (setting == GC_SB_PAIRS_AUTO && m >= auto_m);
 }
 
 /* Two adjacent rows hold 2m stars.  Tile them by 2x2 windows (columns
@@ -931,15 +931,6 @@ static void sb_encode_bands(gc_cnf *cnf, int first, int n, const int *reg) {
   free(lo), free(hi), free(in);
 }
 
-/* The sb_blocks option: on, or auto with m >= 2.  Not with clause groups
-   (explain, minimize), like sb_pairs. */
-static int sb_blocks_on(const gc_cnf *cnf, int n, int m) {
-  int b = cnf->opt ? cnf->opt->sb_blocks : GC_SB_PAIRS_OFF;
-  if (n < 2 || cnf->want_groups)
-    return 0;
-  return b == GC_SB_PAIRS_ON || (b == GC_SB_PAIRS_AUTO && m >= 2);
-}
-
 /* Block literals for the counts of option sb_blocks.  A block is a
    domino or a 2x2 window of cells that touch each other, so at most one of
    them holds a star and the block's literal b <-> OR(cells) counts it
@@ -957,21 +948,15 @@ typedef struct sb_blk {
   char *wneed, *covered; /* covered: cells in a region's blocks so far */
 } sb_blk;
 
-/* The literal of the block of cells at[0..k-1] (indices into the grid,
-   in a region): the cell itself when k == 1, else a new b <-> OR. */
-static int sb_or_lit(gc_cnf *cnf, int first, const int *at, int k) {
-  if (k == 1)
-    return first + at[0];
-  int b = gc_cnf_new_var(cnf), cl[4];
-  if (!b)
-    return 0;
+/* b <-> OR of the cells at[0..k-1] (grid indices, k <= 4). */
+static void sb_define_or(gc_cnf *cnf, int b, int first, const int *at, int k) {
+  int cl[5];
   cl[0] = -b;
   for (int i = 0; i < k; i++) {
     gc_cnf_binary(cnf, -(first + at[i]), b);
     cl[i + 1] = first + at[i];
   }
   gc_cnf_clause(cnf, cl, (size_t)k + 1);
-  return b;
 }
 
 /* The domino at cell at, right (d = 0) or down (d = 1), over the cells of
@@ -985,10 +970,30 @@ static int sb_domino(sb_blk *bk, int at, int d) {
     two[k++] = other;
   if (!k)
     return 0;
+  if (k == 1)
+    return bk->first + two[0];
   int *slot = &bk->dom[(size_t)d * n * n + at];
-  if (!*slot)
-    *slot = sb_or_lit(bk->cnf, bk->first, two, k);
+  if (!*slot && (*slot = gc_cnf_new_var(bk->cnf)))
+    sb_define_or(bk->cnf, *slot, bk->first, two, k);
   return *slot;
+}
+
+/* The literals counted on row (d = 0) or column (d = 1) i, into lits: its
+   cells in a region, or with blocks its dominoes (and for odd n the last
+   cell). */
+static size_t sb_line(sb_blk *bk, int d, int i, int blocks, int *lits) {
+  int n = bk->n;
+  size_t k = 0;
+  for (int j = 0; j < n; j += 1 + blocks) {
+    int at = d ? j * n + i : i * n + j;
+    if (blocks && j + 1 < n) {
+      int b = sb_domino(bk, at, d);
+      if (b)
+        lits[k++] = b;
+    } else if (bk->reg[at] >= 0)
+      lits[k++] = bk->first + at;
+  }
+  return k;
 }
 
 /* The blocks covering region g, into lits: greedily in reading order, a
@@ -1033,7 +1038,8 @@ static int sb_encode(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err) {
   int first = gc_cnf_block(cnf, "cell", "row,col", n, n, 1);
   if (!first)
     return -1;
-  int pairs = sb_pairs_on(cnf, n, m), blocks = sb_blocks_on(cnf, n, m);
+  int pairs = sb_option_on(cnf, cnf->opt ? cnf->opt->sb_pairs : 0, n, m, 3);
+  int blocks = sb_option_on(cnf, cnf->opt ? cnf->opt->sb_blocks : 0, n, m, 2);
   int window = cnf->opt ? cnf->opt->sb_window : 0;
   int card = cnf->opt ? cnf->opt->card : GC_CARD_AUTO;
   int kind = card == GC_CARD_TOTALIZER || (card == GC_CARD_AUTO && m >= 4)
@@ -1070,30 +1076,13 @@ static int sb_encode(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err) {
   /* Each count is a group (for `explain`: "row 3 holds 2 stars"); the
      groups have no place in the JSON record, so `minimize` keeps them. */
   const char *stars = m == 1 ? "star" : "stars";
-  for (int r = 0; r < n; r++) {
-    size_t k = 0;
-    for (int c = 0; c < n; c += 1 + blocks)
-      if (blocks && c + 1 < n) { /* the domino c, c + 1 */
-        int b = sb_domino(&bk, r * n + c, 0);
-        if (b)
-          lits[k++] = b;
-      } else if (IN(r, c))
-        lits[k++] = S(r, c);
-    gc_cnf_group(cnf, NULL, -1, -1, "row %d holds %d %s", r + 1, m, stars);
-    gc_enc_card_kind(cnf, lits, k, m, m, kind);
-  }
-  for (int c = 0; c < n; c++) {
-    size_t k = 0;
-    for (int r = 0; r < n; r += 1 + blocks)
-      if (blocks && r + 1 < n) {
-        int b = sb_domino(&bk, r * n + c, 1);
-        if (b)
-          lits[k++] = b;
-      } else if (IN(r, c))
-        lits[k++] = S(r, c);
-    gc_cnf_group(cnf, NULL, -1, -1, "column %d holds %d %s", c + 1, m, stars);
-    gc_enc_card_kind(cnf, lits, k, m, m, kind);
-  }
+  for (int d = 0; d < 2; d++)
+    for (int i = 0; i < n; i++) {
+      size_t k = sb_line(&bk, d, i, blocks, lits);
+      gc_cnf_group(cnf, NULL, -1, -1, "%s %d holds %d %s", d ? "column" : "row",
+                   i + 1, m, stars);
+      gc_enc_card_kind(cnf, lits, k, m, m, kind);
+    }
   for (int g = 0; g < n; g++) {
     size_t k = 0;
     if (blocks)
@@ -1128,17 +1117,13 @@ static int sb_encode(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err) {
       for (int c = 0; c + 1 < n; c++) {
         if (!wneed[r * (n - 1) + c])
           continue; /* in no count */
-        int b = wfirst + r * (n - 1) + c, k = 0;
-        int cl[5];
-        cl[k++] = -b;
+        int at[4], k = 0;
         for (int i = 0; i < 4; i++) {
           int rr = r + i / 2, cc = c + i % 2;
-          if (!IN(rr, cc))
-            continue;
-          gc_cnf_binary(cnf, -S(rr, cc), b);
-          cl[k++] = S(rr, cc);
+          if (IN(rr, cc))
+            at[k++] = rr * n + cc;
         }
-        gc_cnf_clause(cnf, cl, (size_t)k);
+        sb_define_or(cnf, wfirst + r * (n - 1) + c, first, at, k);
       }
 #undef S
 #undef IN
