@@ -5,7 +5,8 @@
 # sections and tables and that verification passed; a corpus with a wrong
 # known solution must fail the run for gridcnf and for the peer; a run
 # without peers has no peer sections; the Tatham game IDs that the harness
-# writes equal the corpus's own.
+# writes equal the corpus's own; planted.py is deterministic per seed and
+# its planted solutions obey the rules.
 set -uo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -129,6 +130,30 @@ rc=$?
 check "--no-peers run exits 0 (got $rc)" test "$rc" -eq 0
 check "--no-peers: no Peers or Done means section" \
   bash -c "! grep -Eq '^## (Peers|Done means)' '$out/nopeers/RESULTS.md'"
+
+# planted.py: the same puzzles for the same seed; each planted solution
+# obeys the rules; gridcnf answers multiple, or unique with that solution
+python3 "$here/planted.py" 10 2 3 2 >"$out/planted.jsonl" &&
+  python3 "$here/planted.py" 10 2 3 2 >"$out/planted2.jsonl"
+check "planted.py writes 2 puzzles, the same twice for one seed" \
+  bash -c "test \$(wc -l <'$out/planted.jsonl') -eq 2 && cmp -s '$out/planted.jsonl' '$out/planted2.jsonl'"
+check "planted.py: planted solutions valid, verdicts consistent" python3 - "$here/out/build/gridcnf" "$out" <<'PY'
+import json, subprocess, sys
+exe, out = sys.argv[1], sys.argv[2]
+for line in open(f"{out}/planted.jsonl"):
+    rec = json.loads(line)
+    with open(f"{out}/one.jsonl", "w") as f:
+        f.write(line)
+    with open(f"{out}/grid.json", "w") as f:
+        json.dump(rec["solution"], f)
+    chk = subprocess.run([exe, "check", f"{out}/one.jsonl", f"{out}/grid.json"],
+                         capture_output=True, text=True)
+    assert chk.returncode == 0, chk.stdout + chk.stderr
+    res = json.loads(subprocess.run([exe, "solve", "--json", f"{out}/one.jsonl"],
+                                    capture_output=True, text=True).stdout)
+    assert res["status"] == "multiple" or (res["status"] == "unique"
+                                           and res["solution"] == rec["solution"]), res
+PY
 
 if [ "$fail" -ne 0 ]; then
   echo "--- run log ---"; cat "$out/log.txt"
