@@ -129,10 +129,7 @@ static void help(FILE *f) {
   for (size_t i = 0; i < gc_option_count(); i++) {
     const gc_option_info *o = gc_option_at(i);
     char name[40];
-    snprintf(name, sizeof name, "%s", o->name);
-    for (char *p = name; *p; p++)
-      if (*p == '_')
-        *p = '-';
+    gc_option_cli_name(o, name, sizeof name);
     char def[32];
     gc_options d;
     gc_options_default(&d);

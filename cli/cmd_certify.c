@@ -132,10 +132,7 @@ static void option_flags(const gc_options *opt, char *buf, size_t size) {
   for (size_t i = 0; i < gc_option_count(); i++) {
     const gc_option_info *o = gc_option_at(i);
     char v[32], name[40];
-    snprintf(name, sizeof name, "%s", o->name);
-    for (char *p = name; *p; p++)
-      if (*p == '_')
-        *p = '-';
+    gc_option_cli_name(o, name, sizeof name);
     int w = snprintf(buf + k, size - k, " --%s=%s", name,
                      gc_option_value(opt, o, v, sizeof v));
     if (w < 0 || (size_t)w >= size - k)

@@ -62,15 +62,26 @@ static int enum_index(const char *values, const char *word) {
   return -1;
 }
 
+const char *gc_option_cli_name(const gc_option_info *info, char *buf,
+                               size_t size) {
+  size_t i = 0;
+  for (; info->name[i] && i + 1 < size; i++)
+    buf[i] = info->name[i] == '_' ? '-' : info->name[i];
+  buf[i] = 0;
+  return buf;
+}
+
 int gc_option_set(gc_options *opt, const gc_option_info *info,
                   const char *value, gc_error *err) {
+  char name[64];
   int *field = (int *)((char *)opt + info->offset);
   long v = 0;
   if (info->kind == GC_OPT_ENUM) {
     v = enum_index(info->values, value);
     if (v < 0) {
       gc_error_set(err, GC_E_USAGE, 0, 0,
-                   "option --%s: '%s' is not one of %s", info->name, value,
+                   "option --%s: '%s' is not one of %s",
+                   gc_option_cli_name(info, name, sizeof name), value,
                    info->values);
       return -1;
     }
@@ -87,7 +98,8 @@ int gc_option_set(gc_options *opt, const gc_option_info *info,
     v = strtol(value, &end, 10);
     if (!*value || *end || v < info->lo || v > info->hi) {
       gc_error_set(err, GC_E_USAGE, 0, 0,
-                   "option --%s: '%s' is not a number in %d..%d", info->name,
+                   "option --%s: '%s' is not a number in %d..%d",
+                   gc_option_cli_name(info, name, sizeof name),
                    value, info->lo, info->hi);
       return -1;
     }

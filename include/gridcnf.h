@@ -154,6 +154,9 @@ const gc_option_info *gc_option_find(const char *name); /* '-' or '_' */
 /* Sets one option from its text ("seq", "1", "off", ...). */
 int gc_option_set(gc_options *opt, const gc_option_info *info,
                   const char *value, gc_error *err);
+/* The name as the command line spells it ('_' as '-') into buf. */
+const char *gc_option_cli_name(const gc_option_info *info, char *buf,
+                               size_t size);
 /* The value as text (enum name, 0/1, number) into buf. */
 const char *gc_option_value(const gc_options *opt, const gc_option_info *info,
                             char *buf, size_t size);

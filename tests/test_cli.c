@@ -70,6 +70,10 @@ static void test_exit_codes(void **state) {
   assert_int_equal(tu_cli(NULL, &err, "solve", "--amo=banana", "x", NULL), 64);
   assert_non_null(strstr(err, "'banana' is not one of auto|pairwise|seq"));
   free(err);
+  /* the option named as typed: with '-', not the field's '_' */
+  assert_int_equal(tu_cli(NULL, &err, "solve", "--sb-blocks=maybe", "x", NULL), 64);
+  assert_non_null(strstr(err, "option --sb-blocks: 'maybe' is not one of off|on|auto"));
+  free(err);
   /* switches; an enum with on and off is one too, the others are not */
   const char *m4 = write_tmp("m.jsonl", MULTI4);
   assert_int_equal(tu_cli(NULL, NULL, "solve", "--no-preprocess", m4, NULL), 2);
