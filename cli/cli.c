@@ -48,6 +48,14 @@ void gc_cli_print_error(cli *c, const gc_error *e) {
   fprintf(c->err, "gridcnf: %s\n", buf);
 }
 
+int gc_cli_solve_fixed(cli *c, const gc_puzzle *pz, const gc_limits *lim,
+                       gc_result *res, gc_error *e) {
+  gc_options opt = c->opt;
+  if (opt.portfolio == GC_PORTFOLIO_AUTO)
+    opt.portfolio = GC_PORTFOLIO_OFF;
+  return gc_solve(pz, &opt, lim, res, e);
+}
+
 int gc_cli_usage_error(cli *c, const char *fmt, const char *arg) {
   fprintf(c->err, "gridcnf: ");
   fprintf(c->err, fmt, arg);
@@ -446,8 +454,10 @@ void gc_cli_emit_result(cli *c, const char *source, const gc_puzzle *pz,
     if (res->stats.propagation_only)
       json_object_set_new(st, "propagation_only", json_true());
     if (res->stats.portfolio)
-      json_object_set_new(st, "portfolio", json_string(res->stats.portfolio == 2
-                                                           ? "stable" : "default"));
+      json_object_set_new(st, "portfolio",
+                          json_string(res->stats.portfolio == 3   ? "alternate"
+                                      : res->stats.portfolio == 2 ? "stable"
+                                                                  : "default"));
     json_object_set_new(st, "parse_ms", json_real(round3(res->stats.parse_ms)));
     json_object_set_new(st, "encode_ms", json_real(round3(res->stats.encode_ms)));
     json_object_set_new(st, "solve_ms", json_real(round3(res->stats.solve_ms)));

@@ -72,6 +72,12 @@ double gc_cli_now_ms(void);
 void gc_cli_worst(int *acc, int code);
 void gc_cli_print_error(cli *c, const gc_error *e);
 int gc_cli_usage_error(cli *c, const char *fmt, const char *arg);
+/* gc_solve for a command whose output must come out the same on every run
+   (cnf --block-solution, render --solution, certify): option portfolio's
+   auto, where the answer among several solutions depends on which thread
+   finishes first, stays off. */
+int gc_cli_solve_fixed(cli *c, const gc_puzzle *pz, const gc_limits *lim,
+                       gc_result *res, gc_error *e);
 json_t *gc_cli_grid_json(const gc_grid *g);
 void gc_cli_emit_json(cli *c, json_t *obj);
 void gc_cli_emit_error_record(cli *c, const gc_error *e, const gc_puzzle *pz);

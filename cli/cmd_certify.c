@@ -301,7 +301,7 @@ static int certify_one(cli *c, certify_ctx *x, const char *source,
   gc_error e;
   gc_limits lim = c->lim;
   lim.mode = GC_MODE_UNIQUE;
-  if (gc_solve(pz, &c->opt, &lim, &res, &e)) {
+  if (gc_cli_solve_fixed(c, pz, &lim, &res, &e)) {
     gc_result_free(&res);
     return gc_cli_tool_failed(c, source, pz, &e, code);
   }

@@ -17,7 +17,7 @@ static int cmd_cnf(cli *c) {
   if (c->block_solution) {
     gc_limits lim = c->lim;
     lim.mode = GC_MODE_FIRST;
-    if (gc_solve(o.pz, &c->opt, &lim, &res, &e)) {
+    if (gc_cli_solve_fixed(c, o.pz, &lim, &res, &e)) {
       gc_error_source(&e, o.source);
       gc_cli_print_error(c, &e);
       code = gc_code_exit(e.code);

@@ -125,7 +125,7 @@ static int render_one(cli *c, const char *source, gc_puzzle *pz,
     lim.mode = GC_MODE_FIRST;
     gc_error e;
     gc_error_clear(&e);
-    if (gc_solve(pz, &c->opt, &lim, &res, &e)) {
+    if (gc_cli_solve_fixed(c, pz, &lim, &res, &e)) {
       gc_result_free(&res);
       return gc_cli_tool_failed(c, source, pz, &e, code);
     }

@@ -114,6 +114,9 @@ static int cmd_solve(cli *c) {
   int count = 0;
   if (c->jobs > 1 && c->external)
     return gc_cli_usage_error(c, "--jobs runs the embedded solver: use it without --external%s", "");
+  /* a batch on several threads keeps the CPUs busy already */
+  if (c->jobs > 1 && c->opt.portfolio == GC_PORTFOLIO_AUTO)
+    c->opt.portfolio = GC_PORTFOLIO_OFF;
   int code = c->jobs > 1 ? gc_cli_solve_jobs(c, &count)
                          : gc_cli_each_puzzle(c, solve_one, &count);
   if (count == 0 && code == EX_OK) { /* every record filtered out by --id */

@@ -107,6 +107,13 @@ struct gc_genre {
      fresh one may succeed; -1 with err (parameters it cannot make). */
   int (*generate)(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,
                   gc_error *err);
+  /* Optional: for option portfolio, a second encoding of pz whose search
+     goes differently (the same rules, other auxiliary constraints).  Fills
+     *alt, a copy of opt with the genre's own options changed, and returns
+     1; 0 when it has none for pz (then the second thread runs CaDiCaL's
+     stable search on the default encoding). */
+  int (*alternate)(const gc_puzzle *pz, const gc_options *opt,
+                   gc_options *alt);
 };
 
 /* Where a checker reports broken rules (genres/puzzle.c). */

@@ -1553,6 +1553,22 @@ static int sb_generate(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,
 static const char *const sb_aliases[] = {"stars", "parks", "queens",
                                          "star-battle", NULL};
 
+/* The portfolio's second encoding: the row and column pair counts the
+   other way round from the first.  With m >= 3 (where auto adds them)
+   neither way is the faster one across puzzles: the search's luck decides,
+   by up to 5x per puzzle either way (benchmarks/RESULTS.md), so racing the
+   two keeps the luckier.  Fewer stars: none (the stable search races). */
+static int sb_alternate(const gc_puzzle *pz, const gc_options *opt,
+                        gc_options *alt) {
+  const sb *s = pz->data;
+  if (s->m < 3 || pz->n < 2)
+    return 0;
+  *alt = *opt;
+  int on = opt->sb_pairs == GC_SB_PAIRS_ON || opt->sb_pairs == GC_SB_PAIRS_AUTO;
+  alt->sb_pairs = on ? GC_SB_PAIRS_OFF : GC_SB_PAIRS_ON;
+  return 1;
+}
+
 const gc_genre gc_genre_starbattle = {
     .name = "starbattle",
     .aliases = sb_aliases,
@@ -1569,5 +1585,6 @@ const gc_genre gc_genre_starbattle = {
     .svg = sb_svg,
     .to_json = sb_to_json,
     .generate = sb_generate,
+    .alternate = sb_alternate,
     .free_data = free,
 };

@@ -120,9 +120,12 @@ int gc_error_format(const gc_error *err, char *buf, size_t size);
   X(probe, GC_OPT_BOOL, 1, 0, 1, NULL,                                     \
     "rule out each cell value whose propagation ends in a conflict "      \
     "(failed literals, part of simplify, within a budget)")               \
-  X(portfolio, GC_OPT_ENUM, 0, 0, 2, "off|on|auto",                        \
-    "a second thread runs CaDiCaL's stable-only search on the same "       \
-    "question, the first answer wins; auto = from 20,000 clauses")
+  X(portfolio, GC_OPT_ENUM, 2, 0, 2, "off|on|auto",                        \
+    "a second thread answers the same question, the first answer wins: "  \
+    "the genre's alternate encoding (Star Battle, m >= 3: the pair "      \
+    "counts the other way), else CaDiCaL's stable search; auto = only "   \
+    "with an alternate encoding and a second CPU, after 40 ms, not in "   \
+    "cnf, certify, render or solve --jobs")
 
 typedef enum gc_opt_kind { GC_OPT_BOOL, GC_OPT_INT, GC_OPT_ENUM } gc_opt_kind;
 
@@ -322,7 +325,8 @@ typedef struct gc_stats {
      so the puzzle was decided (solution checked, and unique) without
      CaDiCaL; solver_clauses is then 0 */
   int propagation_only;
-  int portfolio; /* 0 not run; the session that answered: 1 default, 2 stable */
+  int portfolio; /* 0 not run; the session that answered: 1 default, 2 stable,
+                    3 the genre's alternate encoding */
 } gc_stats;
 
 typedef struct gc_result {

@@ -23,6 +23,8 @@ double gc_now_ms(void) {
 static int terminate_cb(void *state) { return gc_session_stopped(state); }
 
 int gc_session_stopped(gc_session *ss) {
+  if (ss->extra && ss->extra->on_poll)
+    ss->extra->on_poll(ss->extra->arg);
   if (ss->extra && ss->extra->race && atomic_load(ss->extra->race)) {
     ss->why = GC_STOP_INTERRUPT;
     return 1;

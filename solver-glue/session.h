@@ -40,6 +40,8 @@ typedef struct gc_session_extra {
                                    "--sat"-like search) */
   const atomic_int *race;       /* non-zero: stop (the result is not used) */
   void (*on_encoded)(void *arg, const gc_cnf *cnf);
+  /* called at every poll for a stop (gc_session_stopped), may be NULL */
+  void (*on_poll)(void *arg);
   void *arg;
   /* 1: when option simplify's propagation fixes every cell variable and
      leaves no other clause, no solver is made (ss->decided): then

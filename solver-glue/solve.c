@@ -6,7 +6,9 @@
  * proves the solution unique, SAT gives a second one.  Counting repeats the
  * last step.
  */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 
@@ -112,48 +114,83 @@ done:
 }
 
 /*
- * The portfolio (option portfolio): CaDiCaL's default search is quick to
- * prove a unique puzzle unique, its stable-only search ("--sat"-like) quick
- * to find the first solution of a large puzzle with several (the
- * measurements are in benchmarks/RESULTS.md).  Once the default session
- * has encoded a formula of PORTFOLIO_CLAUSES clauses or more, a second
- * thread answers the same question in stable mode; the first complete
- * answer is kept and the other session is stopped through its terminate
- * callback.  Which of several solutions is shown can then vary from run
- * to run.  Off by default: on the corpus's unique Star Battles the second
- * thread costs the default session 10-40 % (two heaps, the join), while it
- * saves up to 40 % on large puzzles with several solutions.
+ * The portfolio (option portfolio): a second thread answers the same
+ * question and the first complete answer wins; the other session is
+ * stopped through its terminate callback.  The second session runs the
+ * genre's alternate encoding where it has one for the puzzle (Star Battle
+ * with 3 or more stars: the pair counts the other way round), else
+ * CaDiCaL's stable-only search on the same formula.  Which of several
+ * solutions is shown can then vary from run to run.
+ *
+ * on: the second thread starts as soon as the formula is encoded.
+ * auto: only where the genre has an alternate encoding and a second CPU
+ * is there, and only once the first session has run PORTFOLIO_DELAY_MS.
+ * A second thread costs the first one time even on another core (on the
+ * virtual machines measured, 2-3 ms on a 10 ms puzzle: both threads take
+ * fresh memory from one address space), so puzzles that finish before the
+ * delay never pay it, while the searches the encoding made unlucky (5x
+ * the usual time and more) get a second draw (benchmarks/RESULTS.md).
  */
-#define PORTFOLIO_CLAUSES 20000
+#ifndef PORTFOLIO_DELAY_MS
+#define PORTFOLIO_DELAY_MS 40.0
+#endif
 
 typedef struct {
   const gc_puzzle *pz;
-  const gc_options *opt;
+  const gc_options *opt; /* the second session's: the caller's or &alt */
+  gc_options alt;
   gc_limits lim;
   gc_session_extra x;
-  atomic_int winner; /* 0 none yet, 1 default, 2 stable; non-zero stops both */
+  atomic_int winner; /* 0 none yet, 1 first, 2 second; non-zero stops both */
   pthread_t thread;
+  int mode;          /* GC_PORTFOLIO_ON or GC_PORTFOLIO_AUTO */
+  int eligible;      /* encoded: the second session may start */
+  int tried;         /* pthread_create was called (or never will be) */
   int started;
+  double start_at;   /* auto: gc_now_ms() from which it starts */
   int rc;
   gc_result res;
   gc_error err;
 } portfolio;
 
-static void *stable_main(void *arg) {
+static void *second_main(void *arg) {
   portfolio *p = arg;
   p->rc = solve_one(p->pz, p->opt, &p->lim, &p->x, &p->res, &p->err);
-  int none = 0; /* only a complete answer wins; else the default session will */
+  int none = 0; /* only a complete answer wins; else the first session will */
   if (p->rc == 0 && p->res.status != GC_STATUS_UNKNOWN)
     atomic_compare_exchange_strong(&p->winner, &none, 2);
   return NULL;
 }
 
-static void start_stable(void *arg, const gc_cnf *cnf) {
+static void start_second(portfolio *p) {
+  p->tried = 1;
+  p->started = pthread_create(&p->thread, NULL, second_main, p) == 0;
+}
+
+/* The first session's formula is encoded (before it reaches the solver). */
+static void on_encoded(void *arg, const gc_cnf *cnf) {
+  (void)cnf;
   portfolio *p = arg;
-  if (p->started || (p->opt->portfolio == GC_PORTFOLIO_AUTO &&
-                     cnf->nclauses < PORTFOLIO_CLAUSES))
-    return;
-  p->started = pthread_create(&p->thread, NULL, stable_main, p) == 0;
+  p->eligible = 1;
+  if (p->mode == GC_PORTFOLIO_ON && !p->tried)
+    start_second(p);
+}
+
+/* The first session polls for a stop (encoding, simplification, search). */
+static void on_poll(void *arg) {
+  portfolio *p = arg;
+  if (p->eligible && !p->tried && gc_now_ms() >= p->start_at)
+    start_second(p);
+}
+
+/* CPUs this process may run on (1 when that cannot be told). */
+static int usable_cpus(void) {
+#ifdef CPU_COUNT
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) == 0)
+    return CPU_COUNT(&set);
+#endif
+  return 1;
 }
 
 int gc_solve(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
@@ -173,21 +210,35 @@ int gc_solve(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
   p->opt = opt;
   p->lim = *lim;
   p->lim.reserve = NULL; /* the other thread's heap is not the main one */
+  p->mode = opt->portfolio;
   atomic_init(&p->winner, 0);
-  p->x.stable = 1;
+  int alternate = pz->genre->alternate && pz->genre->alternate(pz, opt, &p->alt);
+  if (alternate)
+    p->opt = &p->alt; /* the genre's second encoding, default search */
+  else
+    p->x.stable = 1;
+  if (p->mode == GC_PORTFOLIO_AUTO && (!alternate || usable_cpus() < 2)) {
+    free(p);
+    return solve_one(pz, opt, lim, NULL, res, err);
+  }
   p->x.race = &p->winner;
-  gc_session_extra mine = {0, &p->winner, start_stable, p, 0};
+  p->start_at = gc_now_ms() + PORTFOLIO_DELAY_MS;
+  gc_session_extra mine = {0};
+  mine.race = &p->winner;
+  mine.on_encoded = on_encoded;
+  mine.on_poll = on_poll;
+  mine.arg = p;
   int rc = solve_one(pz, opt, lim, &mine, res, err);
   int none = 0;
   atomic_compare_exchange_strong(&p->winner, &none, 1);
   if (p->started) {
     pthread_join(p->thread, NULL);
-    if (atomic_load(&p->winner) == 2) { /* the stable session answered first */
+    if (atomic_load(&p->winner) == 2) { /* the second session answered first */
       gc_result_free(res);
       *res = p->res;
       *err = p->err;
       rc = p->rc;
-      res->stats.portfolio = 2;
+      res->stats.portfolio = p->x.stable ? 2 : 3;
     } else {
       gc_result_free(&p->res);
       res->stats.portfolio = 1;

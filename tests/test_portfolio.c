@@ -1,6 +1,8 @@
 /*
- * test_portfolio.c: option portfolio (a second CaDiCaL thread in stable
- * mode, the first complete answer wins).  Forced on, so that both sessions
+ * test_portfolio.c: option portfolio (a second CaDiCaL thread, the first
+ * complete answer wins; it runs the genre's alternate encoding where the
+ * genre has one for the puzzle, else CaDiCaL's stable search on the same
+ * formula).  Forced on, so that both sessions
  * race even on small puzzles, and repeated, so that both orders of
  * finishing happen: the verdicts are those without the portfolio, a unique
  * solution is the same grid, the two solutions of `multiple` are different
@@ -26,19 +28,20 @@ static void solve_with(const gc_puzzle *pz, int portfolio, double timeout,
   assert_int_equal(gc_solve(pz, &opt, &lim, res, &err), 0);
 }
 
-static void same_verdict(const char *text, gc_status want) {
+/* second: which session races the default one (2 stable, 3 alternate) */
+static void same_verdict(const char *text, gc_status want, int second) {
   gc_puzzle *pz = tu_puzzle(text, NULL);
   gc_result off;
   solve_with(pz, GC_PORTFOLIO_OFF, 0, &off);
   assert_int_equal(off.status, want);
   assert_int_equal(off.stats.portfolio, 0);
   size_t cells = (size_t)pz->n * (size_t)pz->n;
-  int won[3] = {0, 0, 0};
+  int won[4] = {0, 0, 0, 0};
   for (int round = 0; round < 20; round++) {
     gc_result on;
     solve_with(pz, GC_PORTFOLIO_ON, 0, &on);
     assert_int_equal(on.status, want);
-    assert_true(on.stats.portfolio == 1 || on.stats.portfolio == 2);
+    assert_true(on.stats.portfolio == 1 || on.stats.portfolio == second);
     won[on.stats.portfolio]++;
     char why[200];
     if (want == GC_STATUS_UNIQUE)
@@ -52,7 +55,7 @@ static void same_verdict(const char *text, gc_status want) {
       assert_int_equal(on.first.n, 0);
     gc_result_free(&on);
   }
-  assert_int_equal(won[1] + won[2], 20);
+  assert_int_equal(won[1] + won[second], 20);
   gc_result_free(&off);
   gc_puzzle_free(pz);
 }
@@ -62,19 +65,73 @@ static void test_verdicts(void **state) {
   char path[1024];
   snprintf(path, sizeof path, "%s/examples/starbattle-7x7.txt", GC_SOURCE_DIR);
   char *text = tu_read_file(path);
-  same_verdict(text, GC_STATUS_UNIQUE);
+  same_verdict(text, GC_STATUS_UNIQUE, 2);
   free(text);
   snprintf(path, sizeof path, "%s/examples/skyscrapers-6x6.txt", GC_SOURCE_DIR);
   text = tu_read_file(path);
-  same_verdict(text, GC_STATUS_UNIQUE);
+  same_verdict(text, GC_STATUS_UNIQUE, 2);
+  /* auto never races without an alternate encoding */
+  gc_puzzle *pz = tu_puzzle(text, NULL);
+  gc_result res;
+  solve_with(pz, GC_PORTFOLIO_AUTO, 0, &res);
+  assert_int_equal(res.status, GC_STATUS_UNIQUE);
+  assert_int_equal(res.stats.portfolio, 0);
+  gc_result_free(&res);
+  gc_puzzle_free(pz);
   free(text);
-  same_verdict("{\"genre\":\"futoshiki\",\"n\":5}", GC_STATUS_MULTIPLE);
+  same_verdict("{\"genre\":\"futoshiki\",\"n\":5}", GC_STATUS_MULTIPLE, 2);
   same_verdict("{\"genre\":\"starbattle\",\"n\":5,\"stars\":1,\"regions\":"
                "[[0,0,1,1,1],[0,0,1,1,1],[2,2,3,3,3],[2,2,3,3,4],[2,2,3,4,4]]}",
-               GC_STATUS_MULTIPLE);
+               GC_STATUS_MULTIPLE, 2);
   same_verdict("{\"genre\":\"skyscrapers\",\"n\":4,\"top\":[4,4,0,0],"
                "\"bottom\":[0,0,0,0],\"left\":[0,0,0,0],\"right\":[0,0,0,0]}",
-               GC_STATUS_NONE);
+               GC_STATUS_NONE, 2);
+}
+
+/* Star Battles with 3 stars: the second thread runs the other pair-count
+   encoding (Star Battle's alternate), whose answers must be the same. */
+static void test_alternate(void **state) {
+  (void)state;
+  /* unique: a generated 12x12 (the generator proves it unique) */
+  gc_gen_params gp = {0};
+  gp.n = 12;
+  gp.stars = 3;
+  gp.seed = 5;
+  gp.index = 1;
+  gc_puzzle *pz = NULL;
+  gc_gen_info info;
+  gc_error err = {0};
+  assert_int_equal(gc_generate(gc_genre_find("starbattle"), &gp, NULL, NULL, &pz, &info, &err), 0);
+  char *json = gc_puzzle_json(pz);
+  assert_non_null(json);
+  gc_puzzle_free(pz);
+  same_verdict(json, GC_STATUS_UNIQUE, 3);
+  /* auto: the same answer, from either session (the second one only
+     starts after 40 ms, which a slow run under valgrind can reach) */
+  pz = tu_puzzle(json, NULL);
+  gc_result res;
+  solve_with(pz, GC_PORTFOLIO_AUTO, 0, &res);
+  assert_int_equal(res.status, GC_STATUS_UNIQUE);
+  assert_true(res.stats.portfolio == 0 || res.stats.portfolio == 1 ||
+              res.stats.portfolio == 3);
+  gc_result_free(&res);
+  gc_puzzle_free(pz);
+  free(json);
+  /* several: every row its own region */
+  char text[2048], *w = text;
+  w += sprintf(w, "{\"genre\":\"starbattle\",\"n\":12,\"stars\":3,\"regions\":[");
+  for (int r = 0; r < 12; r++) {
+    w += sprintf(w, "%s[", r ? "," : "");
+    for (int c = 0; c < 12; c++)
+      w += sprintf(w, "%s%d", c ? "," : "", r);
+    w += sprintf(w, "]");
+  }
+  sprintf(w, "]}");
+  same_verdict(text, GC_STATUS_MULTIPLE, 3);
+  /* none: three stars in a 5x5 cannot keep apart */
+  same_verdict("{\"genre\":\"starbattle\",\"n\":5,\"stars\":3,\"regions\":"
+               "[[0,0,1,1,1],[0,0,1,1,1],[2,2,3,3,3],[2,2,3,3,4],[2,2,3,4,4]]}",
+               GC_STATUS_NONE, 3);
 }
 
 /* A 26x26 Skyscrapers that runs for minutes: both threads stop at 0.3 s. */
@@ -99,6 +156,7 @@ static void test_time_limit(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_verdicts),
+      cmocka_unit_test(test_alternate),
       cmocka_unit_test(test_time_limit),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
