@@ -1193,7 +1193,8 @@ def main(argv=None):
                                 inproc.setdefault(r["id"], []).append(INF)
                             else:
                                 s = sum(float(st.get(x) or 0) for x in
-                                        ("encode_ms", "solve_ms", "unique_ms"))
+                                        ("portfolio_start_ms", "encode_ms",
+                                         "solve_ms", "unique_ms"))
                                 inproc.setdefault(r["id"], []).append(s)
                                 for key, val in st.items():
                                     if isinstance(val, (int, float)):
@@ -1264,7 +1265,8 @@ def main(argv=None):
               "Per puzzle: the median over the repetitions; per class: the median and, in "
               "brackets, the worst of the per-puzzle medians. `[x default]` is the class median "
               "divided by the default's class median (below 1 = faster). `in-process` is "
-              "encode_ms + solve_ms + unique_ms from gridcnf's own stats (default variant). "
+              "encode_ms + solve_ms + unique_ms from gridcnf's own stats (default variant; plus "
+              "portfolio_start_ms when the portfolio's second session answered). "
               "`spawn` is `/bin/true` run through the same harness: the floor of one process "
               "start. TO = timed out (counts as infinitely slow). The peer solvers "
               "(section Peers) run in the same loop, as further tools after the variants, "

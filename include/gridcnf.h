@@ -327,6 +327,9 @@ typedef struct gc_stats {
   int propagation_only;
   int portfolio; /* 0 not run; the session that answered: 1 default, 2 stable,
                     3 the genre's alternate encoding */
+  /* portfolio 2 or 3: when that session started, in ms after gc_solve
+     began (its encode, solve and unique times follow) */
+  double portfolio_start_ms;
 } gc_stats;
 
 typedef struct gc_result {

@@ -148,6 +148,8 @@ typedef struct {
   int tried;         /* pthread_create was called (or never will be) */
   int started;
   double start_at;   /* auto: gc_now_ms() from which it starts */
+  double began;      /* gc_now_ms() at gc_solve's start */
+  double started_ms; /* when the second session started, after began */
   int rc;
   gc_result res;
   gc_error err;
@@ -164,6 +166,7 @@ static void *second_main(void *arg) {
 
 static void start_second(portfolio *p) {
   p->tried = 1;
+  p->started_ms = gc_now_ms() - p->began;
   p->started = pthread_create(&p->thread, NULL, second_main, p) == 0;
 }
 
@@ -222,7 +225,8 @@ int gc_solve(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
     return solve_one(pz, opt, lim, NULL, res, err);
   }
   p->x.race = &p->winner;
-  p->start_at = gc_now_ms() + PORTFOLIO_DELAY_MS;
+  p->began = gc_now_ms();
+  p->start_at = p->began + PORTFOLIO_DELAY_MS;
   gc_session_extra mine = {0};
   mine.race = &p->winner;
   mine.on_encoded = on_encoded;
@@ -239,6 +243,7 @@ int gc_solve(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
       *err = p->err;
       rc = p->rc;
       res->stats.portfolio = p->x.stable ? 2 : 3;
+      res->stats.portfolio_start_ms = p->started_ms;
     } else {
       gc_result_free(&p->res);
       res->stats.portfolio = 1;

@@ -43,6 +43,9 @@ static void same_verdict(const char *text, gc_status want, int second) {
     assert_int_equal(on.status, want);
     assert_true(on.stats.portfolio == 1 || on.stats.portfolio == second);
     won[on.stats.portfolio]++;
+    /* the start of the session that answered: 0 for the first */
+    assert_true(on.stats.portfolio == 1 ? on.stats.portfolio_start_ms == 0
+                                        : on.stats.portfolio_start_ms >= 0);
     char why[200];
     if (want == GC_STATUS_UNIQUE)
       assert_memory_equal(on.first.cell, off.first.cell, cells * sizeof *on.first.cell);
@@ -114,6 +117,8 @@ static void test_alternate(void **state) {
   assert_int_equal(res.status, GC_STATUS_UNIQUE);
   assert_true(res.stats.portfolio == 0 || res.stats.portfolio == 1 ||
               res.stats.portfolio == 3);
+  if (res.stats.portfolio == 3) /* started no earlier than the delay */
+    assert_true(res.stats.portfolio_start_ms >= 40.0);
   gc_result_free(&res);
   gc_puzzle_free(pz);
   free(json);
