@@ -832,15 +832,23 @@ static int sb_sniff(const gc_text *tx) {
 
 /*------------------------------------------------------------------------*/
 
-/* An off|on|auto option (sb_pairs, sb_blocks) with auto meaning m >=
-   auto_m.  Never with clause groups: explain and minimize switch the row,
-   column and region counts off one by one, and what these options add
-   follows from those counts. */
+/* Where auto turns sb_pairs and sb_blocks on: m >= these. */
+enum { SB_PAIRS_FROM_M = 3, SB_BLOCKS_FROM_M = 2 };
+
+/* An off|on|auto setting (sb_pairs, sb_blocks) with auto meaning m >=
+   auto_m. */
+static int sb_setting_on(int setting, int m, int auto_m) {
+  return setting == GC_SB_PAIRS_ON || (setting == GC_SB_PAIRS_AUTO && m >= auto_m);
+}
+
+/* Such an option in an encoding.  Never with clause groups: explain and
+   minimize switch the row, column and region counts off one by one, and
+   what these options add follows from those counts. */
 static int sb_option_on(const gc_cnf *cnf, int setting, int n, int m,
                         int auto_m) {
   if (n < 2 || cnf->want_groups)
     return 0;
-  return setting == GC_SB_PAIRS_ON || (setting == GC_SB_PAIRS_AUTO && m >= auto_m);
+  return sb_setting_on(setting, m, auto_m);
 }
 
 /* Two adjacent rows hold 2m stars.  Tile them by 2x2 windows (columns
@@ -1038,8 +1046,10 @@ static int sb_encode(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err) {
   int first = gc_cnf_block(cnf, "cell", "row,col", n, n, 1);
   if (!first)
     return -1;
-  int pairs = sb_option_on(cnf, cnf->opt ? cnf->opt->sb_pairs : 0, n, m, 3);
-  int blocks = sb_option_on(cnf, cnf->opt ? cnf->opt->sb_blocks : 0, n, m, 2);
+  int pairs = sb_option_on(cnf, cnf->opt ? cnf->opt->sb_pairs : 0, n, m,
+                           SB_PAIRS_FROM_M);
+  int blocks = sb_option_on(cnf, cnf->opt ? cnf->opt->sb_blocks : 0, n, m,
+                            SB_BLOCKS_FROM_M);
   int window = cnf->opt ? cnf->opt->sb_window : 0;
   int card = cnf->opt ? cnf->opt->card : GC_CARD_AUTO;
   int kind = card == GC_CARD_TOTALIZER || (card == GC_CARD_AUTO && m >= 4)
@@ -1561,11 +1571,12 @@ static const char *const sb_aliases[] = {"stars", "parks", "queens",
 static int sb_alternate(const gc_puzzle *pz, const gc_options *opt,
                         gc_options *alt) {
   const sb *s = pz->data;
-  if (s->m < 3 || pz->n < 2)
+  if (s->m < SB_PAIRS_FROM_M || pz->n < 2)
     return 0;
   *alt = *opt;
-  int on = opt->sb_pairs == GC_SB_PAIRS_ON || opt->sb_pairs == GC_SB_PAIRS_AUTO;
-  alt->sb_pairs = on ? GC_SB_PAIRS_OFF : GC_SB_PAIRS_ON;
+  alt->sb_pairs = sb_setting_on(opt->sb_pairs, s->m, SB_PAIRS_FROM_M)
+                      ? GC_SB_PAIRS_OFF
+                      : GC_SB_PAIRS_ON;
   return 1;
 }
 

@@ -131,9 +131,7 @@ done:
  * delay never pay it, while the searches the encoding made unlucky (5x
  * the usual time and more) get a second draw (benchmarks/RESULTS.md).
  */
-#ifndef PORTFOLIO_DELAY_MS
 #define PORTFOLIO_DELAY_MS 40.0
-#endif
 
 typedef struct {
   const gc_puzzle *pz;
@@ -143,12 +141,12 @@ typedef struct {
   gc_session_extra x;
   atomic_int winner; /* 0 none yet, 1 first, 2 second; non-zero stops both */
   pthread_t thread;
-  int mode;          /* GC_PORTFOLIO_ON or GC_PORTFOLIO_AUTO */
   int eligible;      /* encoded: the second session may start */
-  int tried;         /* pthread_create was called (or never will be) */
+  int tried;         /* pthread_create was called */
   int started;
-  double start_at;   /* auto: gc_now_ms() from which it starts */
   double began;      /* gc_now_ms() at gc_solve's start */
+  double start_at;   /* gc_now_ms() from which the second may start (on:
+                        began, so at once once encoded) */
   double started_ms; /* when the second session started, after began */
   int rc;
   gc_result res;
@@ -170,20 +168,18 @@ static void start_second(portfolio *p) {
   p->started = pthread_create(&p->thread, NULL, second_main, p) == 0;
 }
 
-/* The first session's formula is encoded (before it reaches the solver). */
-static void on_encoded(void *arg, const gc_cnf *cnf) {
-  (void)cnf;
-  portfolio *p = arg;
-  p->eligible = 1;
-  if (p->mode == GC_PORTFOLIO_ON && !p->tried)
-    start_second(p);
-}
-
 /* The first session polls for a stop (encoding, simplification, search). */
 static void on_poll(void *arg) {
   portfolio *p = arg;
   if (p->eligible && !p->tried && gc_now_ms() >= p->start_at)
     start_second(p);
+}
+
+/* The first session's formula is encoded (before it reaches the solver). */
+static void on_encoded(void *arg, const gc_cnf *cnf) {
+  (void)cnf;
+  ((portfolio *)arg)->eligible = 1;
+  on_poll(arg);
 }
 
 /* CPUs this process may run on (1 when that cannot be told). */
@@ -213,20 +209,20 @@ int gc_solve(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
   p->opt = opt;
   p->lim = *lim;
   p->lim.reserve = NULL; /* the other thread's heap is not the main one */
-  p->mode = opt->portfolio;
   atomic_init(&p->winner, 0);
   int alternate = pz->genre->alternate && pz->genre->alternate(pz, opt, &p->alt);
   if (alternate)
     p->opt = &p->alt; /* the genre's second encoding, default search */
   else
     p->x.stable = 1;
-  if (p->mode == GC_PORTFOLIO_AUTO && (!alternate || usable_cpus() < 2)) {
+  int delayed = opt->portfolio == GC_PORTFOLIO_AUTO;
+  if (delayed && (!alternate || usable_cpus() < 2)) {
     free(p);
     return solve_one(pz, opt, lim, NULL, res, err);
   }
   p->x.race = &p->winner;
   p->began = gc_now_ms();
-  p->start_at = p->began + PORTFOLIO_DELAY_MS;
+  p->start_at = p->began + (delayed ? PORTFOLIO_DELAY_MS : 0);
   gc_session_extra mine = {0};
   mine.race = &p->winner;
   mine.on_encoded = on_encoded;
