@@ -924,16 +924,20 @@ static void sb_encode_bands(gc_cnf *cnf, int first, int n, const int *reg) {
           inside += in[g];
           meeting += l <= b && h >= a;
         }
-        if (inside == meeting)
+        if (inside == meeting || (inside != k && meeting != k))
           continue; /* nothing to say (or no solution: the counts see it) */
-        for (int i = 0; i < n * n; i++) {
-          int g = reg[i], at = o ? i % n : i / n, in_band = at >= a && at <= b;
-          if (g < 0 || g >= n)
+        /* fill: the cells to empty are in the band, else outside it */
+        int fill = inside == k;
+        for (int r = 0; r < n; r++) {
+          if (!o && (r >= a && r <= b) != fill)
             continue;
-          if (inside == k ? in_band && !in[g]
-                          : meeting == k && !in_band && lo[o * n + g] <= b &&
-                                hi[o * n + g] >= a)
-            gc_cnf_unit(cnf, -(first + i));
+          for (int c = 0; c < n; c++) {
+            int i = r * n + c, g = reg[i];
+            if (g < 0 || g >= n || (o && (c >= a && c <= b) != fill))
+              continue;
+            if (fill ? !in[g] : lo[o * n + g] <= b && hi[o * n + g] >= a)
+              gc_cnf_unit(cnf, -(first + i));
+          }
         }
       }
   free(lo), free(hi), free(in);
