@@ -284,7 +284,7 @@ static int parse_args(cli *c, int argc, char **argv, int first) {
     } else if (!strcmp(name, "o") || !strcmp(name, "output") ||
                !strcmp(name, "out")) {
       NEED_VALUE();
-      c->output = value;
+      c->output = strcmp(value, "-") ? value : NULL; /* '-': standard output */
     } else if (!strcmp(name, "list")) {
       c->list = 1;
     } else if (!strcmp(name, "svg")) {

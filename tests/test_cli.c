@@ -410,6 +410,23 @@ static void test_size_guards(void **state) {
   assert_int_equal(tu_cli(NULL, NULL, "solve", "--max-vars", "100000", p, NULL), 0);
 }
 
+/* '-o -' writes to standard output, as '-' reads standard input; it does
+   not make a file named '-'. */
+static void test_output_dash(void **state) {
+  (void)state;
+  const char *p = write_tmp("d.jsonl", UNIQUE4);
+  char *out, *err;
+  unlink("-");
+  assert_int_equal(tu_cli(&out, &err, "cnf", "-o", "-", p, NULL), 0);
+  assert_non_null(strstr(out, "\np cnf "));
+  assert_int_equal(access("-", F_OK), -1);
+  free(out), free(err);
+  assert_int_equal(tu_cli(&out, &err, "render", "--svg", "-o", "-", p, NULL), 0);
+  assert_non_null(strstr(out, "<svg"));
+  assert_int_equal(access("-", F_OK), -1);
+  free(out), free(err);
+}
+
 static void test_write_error(void **state) {
   (void)state;
   const char *args[] = {GC_BINARY, "solve", write_tmp("u.jsonl", UNIQUE4), NULL};
@@ -424,6 +441,7 @@ int main(void) {
       cmocka_unit_test(test_interrupt),     cmocka_unit_test(test_write_error),
       cmocka_unit_test(test_total_timeout), cmocka_unit_test(test_size_guards),
       cmocka_unit_test(test_jobs),          cmocka_unit_test(test_sigpipe),
+      cmocka_unit_test(test_output_dash),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
