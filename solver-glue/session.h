@@ -51,6 +51,11 @@ typedef struct gc_session_extra {
   int may_decide;
 } gc_session_extra;
 
+/* How long (ms) portfolio=auto lets the first session run before the
+   second may start (solve.c; 40 by default).  Tests lower it to make the
+   race happen on small puzzles; nothing else writes it. */
+extern double gc_portfolio_delay_ms;
+
 double gc_now_ms(void);
 /* Encodes pz into a fresh solver; groups: give every clue a selector.
    0; 1 when the time limit or an interrupt stopped the encoding (ss->why

@@ -124,14 +124,14 @@ done:
  *
  * on: the second thread starts as soon as the formula is encoded.
  * auto: only where the genre has an alternate encoding and a second CPU
- * is there, and only once the first session has run PORTFOLIO_DELAY_MS.
+ * is there, and only once the first session has run gc_portfolio_delay_ms.
  * A second thread costs the first one time even on another core (on the
  * virtual machines measured, 2-3 ms on a 10 ms puzzle: both threads take
  * fresh memory from one address space), so puzzles that finish before the
  * delay never pay it, while the searches the encoding made unlucky (5x
  * the usual time and more) get a second draw (benchmarks/RESULTS.md).
  */
-#define PORTFOLIO_DELAY_MS 40.0
+double gc_portfolio_delay_ms = 40.0;
 
 typedef struct {
   const gc_puzzle *pz;
@@ -222,7 +222,7 @@ int gc_solve(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
   }
   p->x.race = &p->winner;
   p->began = gc_now_ms();
-  p->start_at = p->began + (delayed ? PORTFOLIO_DELAY_MS : 0);
+  p->start_at = p->began + (delayed ? gc_portfolio_delay_ms : 0);
   gc_session_extra mine = {0};
   mine.race = &p->winner;
   mine.on_encoded = on_encoded;

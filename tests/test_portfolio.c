@@ -7,11 +7,18 @@
  * finishing happen: the verdicts are those without the portfolio, a unique
  * solution is the same grid, the two solutions of `multiple` are different
  * and pass the genre's checker, `none` stays none, and a time limit still
- * stops both threads (loose bound: only a hang fails).
+ * stops both threads (loose bound: only a hang fails).  Option auto, with
+ * its start delay lowered to 0, races where it may and stays off where the
+ * answer must not depend on timing.
  */
+#define _GNU_SOURCE /* sched_getaffinity, as solve.c */
+#include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "cli/cli_int.h"
 #include "solver-glue/session.h"
 #include "testutil.h"
 
@@ -91,6 +98,20 @@ static void test_verdicts(void **state) {
                GC_STATUS_NONE, 2);
 }
 
+/* A 12x12 3-star Star Battle whose regions are its rows: many solutions,
+   and an alternate encoding (text: 2048 bytes). */
+static void rows_as_regions(char *text) {
+  char *w = text;
+  w += sprintf(w, "{\"genre\":\"starbattle\",\"n\":12,\"stars\":3,\"regions\":[");
+  for (int r = 0; r < 12; r++) {
+    w += sprintf(w, "%s[", r ? "," : "");
+    for (int c = 0; c < 12; c++)
+      w += sprintf(w, "%s%d", c ? "," : "", r);
+    w += sprintf(w, "]");
+  }
+  sprintf(w, "]}\n");
+}
+
 /* Star Battles with 3 stars: the second thread runs the other pair-count
    encoding (Star Battle's alternate), whose answers must be the same. */
 static void test_alternate(void **state) {
@@ -123,15 +144,8 @@ static void test_alternate(void **state) {
   gc_puzzle_free(pz);
   free(json);
   /* several: every row its own region */
-  char text[2048], *w = text;
-  w += sprintf(w, "{\"genre\":\"starbattle\",\"n\":12,\"stars\":3,\"regions\":[");
-  for (int r = 0; r < 12; r++) {
-    w += sprintf(w, "%s[", r ? "," : "");
-    for (int c = 0; c < 12; c++)
-      w += sprintf(w, "%s%d", c ? "," : "", r);
-    w += sprintf(w, "]");
-  }
-  sprintf(w, "]}");
+  char text[2048];
+  rows_as_regions(text);
   same_verdict(text, GC_STATUS_MULTIPLE, 3);
   /* none: three stars in a 5x5 cannot keep apart */
   same_verdict("{\"genre\":\"starbattle\",\"n\":5,\"stars\":3,\"regions\":"
@@ -158,11 +172,74 @@ static void test_time_limit(void **state) {
   gc_puzzle_free(pz);
 }
 
+/* portfolio=auto is kept off where the answer must not depend on timing:
+   the CLI's fixed solves (cnf --block-solution, render --solution,
+   certify) and solve --jobs.  With the delay at 0 the race would start at
+   once, so its absence is seen in the stats. */
+static void test_auto_kept_off(void **state) {
+  (void)state;
+  cpu_set_t set;
+  int cpus = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 1;
+  char text[2048];
+  rows_as_regions(text);
+  gc_puzzle *pz = tu_puzzle(text, NULL);
+  double saved = gc_portfolio_delay_ms;
+  gc_portfolio_delay_ms = 0;
+  /* the control: auto races here, given a second CPU */
+  gc_result res;
+  solve_with(pz, GC_PORTFOLIO_AUTO, 0, &res);
+  assert_int_equal(res.status, GC_STATUS_MULTIPLE);
+  if (cpus >= 2)
+    assert_true(res.stats.portfolio == 1 || res.stats.portfolio == 3);
+  else
+    assert_int_equal(res.stats.portfolio, 0);
+  gc_result_free(&res);
+  /* the fixed solve: auto becomes off; an explicit on stays on */
+  cli c;
+  memset(&c, 0, sizeof c);
+  gc_options_default(&c.opt);
+  gc_limits lim = {0};
+  lim.mode = GC_MODE_UNIQUE;
+  lim.count = 2;
+  gc_error err = {0};
+  for (int round = 0; round < 5; round++) {
+    c.opt.portfolio = GC_PORTFOLIO_AUTO;
+    assert_int_equal(gc_cli_solve_fixed(&c, pz, &lim, &res, &err), 0);
+    assert_int_equal(res.status, GC_STATUS_MULTIPLE);
+    assert_int_equal(res.stats.portfolio, 0);
+    gc_result_free(&res);
+  }
+  c.opt.portfolio = GC_PORTFOLIO_ON;
+  assert_int_equal(gc_cli_solve_fixed(&c, pz, &lim, &res, &err), 0);
+  assert_true(res.stats.portfolio == 1 || res.stats.portfolio == 3);
+  gc_result_free(&res);
+  gc_puzzle_free(pz);
+  /* through the command line: --json names a second session by the key
+     "portfolio"; solve --jobs 2 never has one */
+  char path[64];
+  snprintf(path, sizeof path, "/tmp/gridcnf-test-pf-%d.jsonl", (int)getpid());
+  char two[4200];
+  snprintf(two, sizeof two, "%s%s", text, text);
+  tu_write_file(path, two);
+  char *out, *errs;
+  assert_int_equal(tu_cli(&out, &errs, "solve", "--json", path, NULL), 2);
+  if (cpus >= 2)
+    assert_non_null(strstr(out, "\"portfolio\""));
+  free(out), free(errs);
+  assert_int_equal(tu_cli(&out, &errs, "solve", "--json", "--jobs", "2", path, NULL), 2);
+  assert_non_null(strstr(out, "\"multiple\""));
+  assert_null(strstr(out, "\"portfolio\""));
+  free(out), free(errs);
+  unlink(path);
+  gc_portfolio_delay_ms = saved;
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_verdicts),
       cmocka_unit_test(test_alternate),
       cmocka_unit_test(test_time_limit),
+      cmocka_unit_test(test_auto_kept_off),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
