@@ -56,6 +56,11 @@ char *gc_dimacs_header(const gc_puzzle *pz, const gc_options *opt,
     gc_sb_printf(&b, " %s=%s", info->name, gc_option_value(opt, info, v, sizeof v));
   }
   gc_sb_put(&b, "\n");
+  int search = opt->search == GC_SEARCH_AUTO ? cnf->search : opt->search;
+  if (search == GC_SEARCH_SPARSE)
+    gc_sb_put(&b, "c gridcnf search sparse: solved with stable mode only and "
+                  "every variable false first (cadical --stabilizeonly=1 "
+                  "--phase=0)\n");
   for (size_t i = 0; i < cnf->nblocks; i++) {
     const gc_block *bl = &cnf->blocks[i];
     gc_sb_printf(&b, "c gridcnf block %s first=%d dims=%d,%d,%d axes=%s\n",

@@ -78,6 +78,10 @@ typedef struct gc_cnf {
   int guard; /* selector of the open group, 0 = none */
   gc_group *groups;
   size_t ngroups, capgroups;
+  /* The search the encoding's formula suits: GC_SEARCH_SPARSE, or 0 for
+     CaDiCaL's default; option search=auto follows it (set by the genre's
+     encode, read by the solver glue). */
+  int search;
 } gc_cnf;
 
 /* The builder does not own the sink: the caller creates and destroys it. */

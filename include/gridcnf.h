@@ -114,6 +114,11 @@ int gc_error_format(const gc_error *err, char *buf, size_t size);
     "auto = totalizer for Star Battle with m >= 4, counter elsewhere")    \
   X(phase, GC_OPT_BOOL, 1, 0, 1, NULL,                                     \
     "CaDiCaL's initial phase: 1 = true (its default), 0 = false")         \
+  X(search, GC_OPT_ENUM, 0, 0, 2, "auto|default|sparse",                   \
+    "CaDiCaL's search: default (with phase above), or sparse (stable "     \
+    "mode only, every variable tried false first: solutions with few "     \
+    "true cells); auto = sparse for Star Battle with m >= 4 and "          \
+    "n >= 5m, default elsewhere")                                         \
   X(simplify, GC_OPT_BOOL, 1, 0, 1, NULL,                                  \
     "unit-propagate the formula before the solver sees it: fixed "         \
     "variables become units, satisfied clauses and false literals go")    \
@@ -133,6 +138,7 @@ typedef enum gc_amo { GC_AMO_AUTO = 0, GC_AMO_PAIRWISE = 1, GC_AMO_SEQ = 2 } gc_
 typedef enum gc_sb_pairs { GC_SB_PAIRS_OFF = 0, GC_SB_PAIRS_ON = 1, GC_SB_PAIRS_AUTO = 2 } gc_sb_pairs;
 /* sb_blocks uses the same three values */
 typedef enum gc_card { GC_CARD_AUTO = 0, GC_CARD_COUNTER = 1, GC_CARD_TOTALIZER = 2 } gc_card;
+typedef enum gc_search { GC_SEARCH_AUTO = 0, GC_SEARCH_DEFAULT = 1, GC_SEARCH_SPARSE = 2 } gc_search;
 typedef enum gc_portfolio { GC_PORTFOLIO_OFF = 0, GC_PORTFOLIO_ON = 1, GC_PORTFOLIO_AUTO = 2 } gc_portfolio;
 
 typedef struct gc_options {

@@ -113,15 +113,23 @@ static void reserve_ahead(gc_session *ss, const gc_options *opt,
   gc_cnf_release(&probe);
 }
 
-/* A fresh CaDiCaL configured from opt and x; 0 or -1 out of memory. */
+/* A fresh CaDiCaL configured from opt and x; suits: the search the
+   formula suits (gc_cnf.search, 0 when not known), which option
+   search=auto follows.  0 or -1 out of memory. */
 static int make_solver(gc_session *ss, const gc_options *opt,
-                       const gc_session_extra *x) {
+                       const gc_session_extra *x, int suits) {
   ss->solver = ccadical_init();
   if (!ss->solver)
     return -1;
   ccadical_set_option(ss->solver, "quiet", 1);
   set_preprocessing(ss->solver, opt->preprocess);
-  if (!opt->phase)
+  int search = opt->search == GC_SEARCH_AUTO ? suits : opt->search;
+  if (search == GC_SEARCH_SPARSE) {
+    /* stable mode only and every variable false first: a formula whose
+       solutions set few of its variables (benchmarks/RESULTS.md) */
+    ccadical_set_option(ss->solver, "stabilizeonly", 1);
+    ccadical_set_option(ss->solver, "phase", 0);
+  } else if (!opt->phase)
     ccadical_set_option(ss->solver, "phase", 0);
   if (x && x->stable) {
     ccadical_set_option(ss->solver, "stabilizeonly", 1);
@@ -186,7 +194,7 @@ static void hand_over(void *arg, size_t clauses, size_t lits) {
   }
   if (h->lim && h->lim->reserve)
     h->lim->reserve(solver_bound(clauses, lits, ss->cnf.nvars));
-  if (make_solver(ss, h->opt, x)) {
+  if (make_solver(ss, h->opt, x, ss->cnf.search)) {
     h->failed = 1;
     return;
   }
@@ -221,7 +229,7 @@ int gc_session_open_ex(gc_session *ss, const gc_puzzle *pz,
   if (buffered && lim && lim->reserve)
     reserve_ahead(ss, opt, lim, &mem);
   /* a buffered formula's solver is made once it is simplified (hand_over) */
-  if (!buffered && make_solver(ss, opt, x)) {
+  if (!buffered && make_solver(ss, opt, x, 0)) {
     gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
     return -1;
   }

@@ -13,7 +13,9 @@
  * encoding variant (plain, sb_window, sb_pairs, sb_pairs + totalizer,
  * no band units, sb_blocks with and without the pair counts);
  * and the scaling series up to 17 x 17 gets the same verdicts under each
- * and under the defaults.  Without ../shared the corpus part is skipped
+ * (two of them with the sparse search) and under the defaults.  Option
+ * search: the encoding asks for the sparse search where the rule says,
+ * and the sparse search answers as the default one.  Without ../shared the corpus part is skipped
  * and the test exits 77.
  */
 #include <ccadical.h>
@@ -114,6 +116,8 @@ static void set_variant(gc_options *opt, int v) {
   opt->card = v == 3 || v == 5 ? GC_CARD_TOTALIZER : GC_CARD_COUNTER;
   if (v == 3)
     opt->phase = 0;
+  if (v == 4 || v == 6) /* the solver's configuration, not the formula */
+    opt->search = GC_SEARCH_SPARSE;
 }
 
 static CCaDiCaL *load_cnf(const gc_puzzle *pz, int window, int *nvars) {
@@ -1145,6 +1149,92 @@ static void test_scaling_variants(void **state) {
   assert_true(solved >= 40 * (NVARIANTS + 1));
 }
 
+/* Every row its own region: n x n, m stars (many solutions when n >= 4m). */
+static char *rows_as_regions(int n, int m) {
+  size_t cap = 64 + (size_t)n * n * 4;
+  char *text = malloc(cap), *w = text;
+  assert_non_null(text);
+  w += sprintf(w, "{\"genre\":\"starbattle\",\"n\":%d,\"stars\":%d,\"regions\":[", n, m);
+  for (int r = 0; r < n; r++) {
+    w += sprintf(w, "%s[", r ? "," : "");
+    for (int c = 0; c < n; c++)
+      w += sprintf(w, "%s%d", c ? "," : "", r);
+    w += sprintf(w, "]");
+  }
+  sprintf(w, "]}");
+  return text;
+}
+
+static gc_result solve_search(const gc_puzzle *pz, int search) {
+  gc_options opt;
+  gc_options_default(&opt);
+  opt.search = search;
+  opt.portfolio = GC_PORTFOLIO_OFF;
+  gc_limits lim = {.mode = GC_MODE_UNIQUE, .count = 2};
+  gc_result res;
+  gc_error e;
+  assert_int_equal(gc_solve(pz, &opt, &lim, &res, &e), 0);
+  return res;
+}
+
+/* Option search: the encoding asks for the sparse search exactly when
+   m >= 4 and n >= 5m, and the sparse search (forced here, on any genre)
+   gives the verdicts and grids of the default one. */
+static void test_search(void **state) {
+  (void)state;
+  static const struct { int n, m, sparse; } rule[] = {
+      {20, 4, 1}, {25, 4, 1}, {25, 5, 1}, {19, 4, 0},
+      {17, 4, 0}, {25, 6, 0}, {25, 3, 0}, {10, 1, 0}};
+  for (size_t i = 0; i < sizeof rule / sizeof *rule; i++) {
+    char *text = rows_as_regions(rule[i].n, rule[i].m);
+    gc_puzzle *pz = tu_puzzle(text, NULL);
+    gc_cnf cnf;
+    gc_memsink mem;
+    tu_encode(pz, NULL, &cnf, &mem);
+    assert_int_equal(cnf.search, rule[i].sparse ? GC_SEARCH_SPARSE : 0);
+    gc_cnf_release(&cnf);
+    gc_memsink_free(&mem);
+    if (rule[i].n == 20) { /* several solutions, either search */
+      for (int search = GC_SEARCH_AUTO; search <= GC_SEARCH_SPARSE; search++) {
+        gc_result res = solve_search(pz, search);
+        char why[200];
+        assert_int_equal(res.status, GC_STATUS_MULTIPLE);
+        assert_true(gc_check(pz, &res.first, why, sizeof why));
+        assert_true(gc_check(pz, &res.second, why, sizeof why));
+        assert_false(gc_grid_equal(&res.first, &res.second));
+        gc_result_free(&res);
+      }
+    }
+    gc_puzzle_free(pz);
+    free(text);
+  }
+  /* unique and none, Star Battle and another genre */
+  static const char *const examples[] = {"starbattle-7x7.txt",
+                                         "skyscrapers-6x6.txt"};
+  for (size_t i = 0; i < 2; i++) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/examples/%s", GC_SOURCE_DIR, examples[i]);
+    char *text = tu_read_file(path);
+    gc_puzzle *pz = tu_puzzle(text, NULL);
+    gc_result def = solve_search(pz, GC_SEARCH_DEFAULT);
+    gc_result sparse = solve_search(pz, GC_SEARCH_SPARSE);
+    assert_int_equal(def.status, GC_STATUS_UNIQUE);
+    assert_int_equal(sparse.status, GC_STATUS_UNIQUE);
+    assert_true(gc_grid_equal(&def.first, &sparse.first));
+    gc_result_free(&def);
+    gc_result_free(&sparse);
+    gc_puzzle_free(pz);
+    free(text);
+  }
+  gc_puzzle *pz = tu_puzzle("{\"genre\":\"starbattle\",\"n\":5,\"stars\":3,\"regions\":"
+                            "[[0,0,1,1,1],[0,0,1,1,1],[2,2,3,3,3],[2,2,3,3,4],[2,2,3,4,4]]}",
+                            NULL);
+  gc_result res = solve_search(pz, GC_SEARCH_SPARSE);
+  assert_int_equal(res.status, GC_STATUS_NONE);
+  gc_result_free(&res);
+  gc_puzzle_free(pz);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_encoding_exhaustive),
@@ -1155,6 +1245,7 @@ int main(void) {
       cmocka_unit_test(test_text_inputs),
       cmocka_unit_test(test_nonregular_made),
       cmocka_unit_test(test_bad_inputs),
+      cmocka_unit_test(test_search),
   };
   int rc = cmocka_run_group_tests(tests, NULL, NULL);
   if (rc)

@@ -178,6 +178,7 @@ static void solve(const gc_puzzle *pz, uint32_t h) {
   opt.probe = (int)((h >> 11) & 1);
   opt.sky_rise = (int)((h >> 12) & 1);
   opt.sb_blocks = (int)((h >> 13) % 3);
+  opt.search = (int)((h >> 15) % 3);
   gc_limits lim = {.mode = GC_MODE_UNIQUE, .count = 2, .timeout = 0.05};
   switch ((h >> 5) % 3) {
   case 1: lim.mode = GC_MODE_FIRST; break;
