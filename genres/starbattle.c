@@ -837,10 +837,10 @@ static int sb_sniff(const gc_text *tx) {
 enum { SB_PAIRS_FROM_M = 3, SB_BLOCKS_FROM_M = 2 };
 /* Where option search=auto takes the sparse search: m >= SB_SPARSE_FROM_M
    and n >= SB_SPARSE_RATIO * m (a star in at most one cell of five in
-   every row).  Measured on 150 generated puzzles from 17x17 4-star to
-   25x25 6-star (benchmarks/RESULTS.md): 20x20 to 25x25 with 4 stars and
-   25x25 with 5 about twice as fast in the median; 17x17 4-star, 21x21
-   5-star and 25x25 6-star, the densest, slower; 3 stars slower. */
+   every row).  Measured on 266 generated 3- to 6-star puzzles
+   (benchmarks/RESULTS.md, section search): 20x20 to 25x25 with 4 stars
+   and 25x25 with 5 up to twice as fast in the median; 17x17 4-star,
+   21x21 5-star and 25x25 6-star, the densest, slower; 3 stars slower. */
 enum { SB_SPARSE_FROM_M = 4, SB_SPARSE_RATIO = 5 };
 
 /* An off|on|auto setting (sb_pairs, sb_blocks) with auto meaning m >=

@@ -174,6 +174,10 @@ int gc_rate(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
          findings would stand in for the conflicts stage 2 already scores */
       gc_options plain = *opt;
       plain.probe = 0;
+      /* and with one search for every puzzle, so that conflicts compare
+         across sizes (option search=auto picks per puzzle) */
+      if (plain.search == GC_SEARCH_AUTO)
+        plain.search = GC_SEARCH_DEFAULT;
       if (search(pz, &plain, &left, rt, err))
         return -1;
     }
