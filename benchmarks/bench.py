@@ -20,6 +20,7 @@ import json
 import math
 import os
 import platform
+import random
 import re
 import shutil
 import statistics
@@ -712,7 +713,7 @@ def findings(label, rows, variants, names, lines):
 
 PEER_TEXT = """\
 The peers run in the same interleaved loop as gridcnf's variants (for each repetition, for \
-each puzzle, for each tool, the order rotating from puzzle to puzzle), with the same \
+each puzzle, for each tool, in an order shuffled anew for every puzzle), with the same \
 repetitions, puzzles and timeout. Every peer must decide uniqueness, and every answer is \
 checked like gridcnf's (the known solution; the verdict unique / multiple; a `multiple` must \
 come with a second valid solution, except Tatham's, whose own "multiple" statement is taken; \
@@ -1136,9 +1137,16 @@ def main(argv=None):
         for rep in range(reps):
             for pi, (r, vs, ps) in enumerate(plan):
                 names = [v["name"] for v in vs] + [SPAWN] + [peer_key[pr.name] for pr in ps]
-                # rotate the order so no tool always runs first on a puzzle
-                rot = (rep + pi) % len(names)
-                order = names[rot:] + names[:rot]
+                # a new order for every puzzle and repetition (seeded, so a
+                # run can be repeated): no tool always runs first, and none
+                # always follows the same one.  A rotation kept every tool's
+                # predecessor: the default always came after the last peer,
+                # and a process runs up to 15 % slower after a heavy one
+                # (cadical on a 25x25: 4.09 against 3.57 ms after gridcnf),
+                # which made the default 3-14 % slower than variants that
+                # change nothing (--card on Futoshiki).
+                order = list(names)
+                random.Random(rep * 1000003 + pi).shuffle(order)
                 vmap = {v["name"]: v for v in vs}
                 pmap = {peer_key[pr.name]: pr for pr in ps}
                 for name in order:
@@ -1254,8 +1262,12 @@ def main(argv=None):
     md.append("Every run is the whole process `gridcnf solve --json FILE [variant flags]` on one "
               "puzzle alone in a file (solve + proof of uniqueness: what a user waits for), "
               "timed with `time.perf_counter()` around `subprocess.Popen` and a blocking `communicate()` (a timer signal enforces the timeout; `communicate(timeout=...)` would poll the exit with sleeps and add 0.4-0.5 ms to every run). Runs are interleaved "
-              "(for each repetition, for each puzzle, for each variant; the variant order "
-              "rotates from puzzle to puzzle) so machine noise hits all variants alike; an "
+              "(for each repetition, for each puzzle, every variant and peer, in an order "
+              "shuffled anew for every puzzle and repetition, seeded) so machine noise hits "
+              "all tools alike and no tool always follows the same one (with a rotation "
+              "instead, the default always came after the last peer and ran 3-14 % slower "
+              "than variants that change nothing, such as `--card` on Futoshiki; a process "
+              "runs up to 15 % slower right after a memory-heavy one); an "
               "untimed run of the same binary (`gridcnf --version`, `clingo --version`, "
               "Tatham's solver with `--help`, ...) comes right before every timed run, so "
               "that every tool follows itself (a process starts about 10 % faster right after "
