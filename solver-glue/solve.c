@@ -212,7 +212,7 @@ int gc_solve(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
   atomic_init(&p->winner, 0);
   int alternate = pz->genre->alternate && pz->genre->alternate(pz, opt, &p->alt);
   if (alternate)
-    p->opt = &p->alt; /* the genre's second encoding, default search */
+    p->opt = &p->alt; /* the genre's second encoding (option search as given) */
   else
     p->x.stable = 1;
   int delayed = opt->portfolio == GC_PORTFOLIO_AUTO;
