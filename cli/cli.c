@@ -461,6 +461,8 @@ void gc_cli_emit_result(cli *c, const char *source, const gc_puzzle *pz,
     if (res->stats.portfolio >= 2)
       json_object_set_new(st, "portfolio_start_ms",
                           json_real(round3(res->stats.portfolio_start_ms)));
+    if (res->stats.sparse_search)
+      json_object_set_new(st, "search", json_string("sparse"));
     json_object_set_new(st, "parse_ms", json_real(round3(res->stats.parse_ms)));
     json_object_set_new(st, "encode_ms", json_real(round3(res->stats.encode_ms)));
     json_object_set_new(st, "solve_ms", json_real(round3(res->stats.solve_ms)));

@@ -336,6 +336,7 @@ typedef struct gc_stats {
   /* portfolio 2 or 3: when that session started, in ms after gc_solve
      began (its encode, solve and unique times follow) */
   double portfolio_start_ms;
+  int sparse_search; /* 1: CaDiCaL ran the sparse search (option search) */
 } gc_stats;
 
 typedef struct gc_result {

@@ -124,6 +124,7 @@ static int make_solver(gc_session *ss, const gc_options *opt,
   ccadical_set_option(ss->solver, "quiet", 1);
   set_preprocessing(ss->solver, opt->preprocess);
   int search = opt->search == GC_SEARCH_AUTO ? suits : opt->search;
+  ss->sparse = search == GC_SEARCH_SPARSE;
   if (search == GC_SEARCH_SPARSE) {
     /* stable mode only and every variable false first: a formula whose
        solutions set few of its variables (benchmarks/RESULTS.md) */
@@ -215,6 +216,7 @@ int gc_session_open_ex(gc_session *ss, const gc_puzzle *pz,
   ss->cell = NULL;
   ss->why = GC_STOP_NONE;
   ss->solver_clauses = 0;
+  ss->sparse = 0;
   ss->solver = NULL;
   ss->decided = NULL;
   ss->refuted = 0;

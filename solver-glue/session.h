@@ -22,6 +22,7 @@ typedef struct gc_session {
   gc_stop why;     /* set when a solve was stopped */
   double encode_ms;
   long solver_clauses; /* clauses given to CaDiCaL by gc_session_open */
+  int sparse;          /* 1: CaDiCaL was made with the sparse search */
   const struct gc_session_extra *extra;
   /* Decided by propagation (gc_session_extra.may_decide): every cell
      variable fixed, no clause left, no solver made; decided[v - cell

@@ -60,6 +60,7 @@ static int solve_one(const gc_puzzle *pz, const gc_options *opt,
   res->stats.encode_ms = ss.encode_ms;
   res->stats.solver_clauses = ss.solver_clauses;
   res->stats.propagation_only = ss.decided != NULL;
+  res->stats.sparse_search = ss.sparse;
   long cap = lim->mode == GC_MODE_FIRST    ? 1
              : lim->mode == GC_MODE_UNIQUE ? 2
                                            : (lim->count < 1 ? 1 : lim->count);

@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "formats/strbuf.h"
 #include "solver-glue/cadical.h"
@@ -1199,11 +1200,25 @@ static void test_search(void **state) {
         gc_result res = solve_search(pz, search);
         char why[200];
         assert_int_equal(res.status, GC_STATUS_MULTIPLE);
+        assert_int_equal(res.stats.sparse_search, search != GC_SEARCH_DEFAULT);
         assert_true(gc_check(pz, &res.first, why, sizeof why));
         assert_true(gc_check(pz, &res.second, why, sizeof why));
         assert_false(gc_grid_equal(&res.first, &res.second));
         gc_result_free(&res);
       }
+    }
+    if (rule[i].n == 20) { /* --json names the sparse search, and only it */
+      char path[64], *out, *err;
+      snprintf(path, sizeof path, "/tmp/gridcnf-test-sb-%d.json", (int)getpid());
+      tu_write_file(path, text);
+      assert_int_equal(tu_cli(&out, &err, "solve", "--json", "--no-portfolio", path, NULL), 2);
+      assert_non_null(strstr(out, "\"search\":\"sparse\""));
+      free(out), free(err);
+      assert_int_equal(tu_cli(&out, &err, "solve", "--json", "--no-portfolio",
+                              "--search=default", path, NULL), 2);
+      assert_null(strstr(out, "\"search\""));
+      free(out), free(err);
+      unlink(path);
     }
     gc_puzzle_free(pz);
     free(text);
