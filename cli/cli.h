@@ -14,4 +14,15 @@ int gc_cli_run(int argc, char **argv, FILE *out, FILE *err,
    set by main (the process owns its heap), NULL in the tests. */
 extern void (*gc_cli_reserve)(size_t bytes);
 
+/* The first write to a fresh page of memory, timed once (one page of a
+   fresh mapping, its page table included, as the heap's first pages pay
+   it too), in us; GC_CLI_SLOW_FAULT_US when no page could be mapped.  An
+   interruption can only make it look slower. */
+double gc_cli_first_write_us(void);
+/* Is a first write that costs first_write_us slow enough that making
+   memory ready ahead pays (main.c's heap policy)?  About 12 us on one kind
+   of virtual machine this runs on, 2-4 us on another. */
+#define GC_CLI_SLOW_FAULT_US 6.0
+int gc_cli_faults_slow(double first_write_us);
+
 #endif

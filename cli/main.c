@@ -18,10 +18,11 @@
  * us and asking ahead about as much a page: there the estimates' margin
  * costs more than it saves (a 2x2 puzzle reserved 124 KB, 31 pages, for a
  * run that writes a few), and so does mapping the program's code ahead
- * (below), 0.07 ms of a 0.7 ms run.  So the first write to a fresh page is
- * timed once at the start (fault_is_slow): where it takes under 6 us only
- * the 2 MB pages are asked for, which pay there too (a 12x12 Skyscrapers:
- * 13.2 ms against 15.1 without), and the code is left to the faults.
+ * (below), 0.07 ms of a 0.7 ms run.  So the first write to a fresh page
+ * is timed once at the start (gc_cli_first_write_us, pagecost.c): where it
+ * takes under 6 us only the 2 MB pages are asked for, which pay there too
+ * (a 12x12 Skyscrapers: 13.2 ms against 15.1 without), and the code is
+ * left to the faults.
  */
 #define _GNU_SOURCE /* madvise, dl_iterate_phdr */
 #include <link.h>
@@ -32,7 +33,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <time.h>
 
 #include "cli.h"
 
@@ -74,25 +74,7 @@ static int populate(uintptr_t a, uintptr_t e, int huge) {
   return madvise((void *)a, e - a, MADV_POPULATE_WRITE);
 }
 
-static int slow_faults = 1; /* a first write costs 6 us or more */
-
-/* Is the first write to a fresh page slow (6 us or more)?  Timed on one
-   page of a fresh mapping (its page table included, as the heap's first
-   pages pay it too); an interruption can only make it look slow, which
-   keeps the reserve as it was. */
-static int fault_is_slow(void) {
-  char *p = mmap(NULL, SMALL_PAGE, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (p == MAP_FAILED)
-    return 1;
-  struct timespec a, b;
-  clock_gettime(CLOCK_MONOTONIC, &a);
-  *(volatile char *)p = 1;
-  clock_gettime(CLOCK_MONOTONIC, &b);
-  munmap(p, SMALL_PAGE);
-  double us = (double)(b.tv_sec - a.tv_sec) * 1e6 + (double)(b.tv_nsec - a.tv_nsec) / 1e3;
-  return us >= 6.0;
-}
+static int slow_faults = 1; /* gc_cli_faults_slow, measured in main */
 
 static void reserve(size_t bytes) {
   enum { CHUNK = 16 << 20 }; /* below the mmap threshold set in main */
@@ -147,7 +129,7 @@ static int map_segment(struct dl_phdr_info *info, size_t size, void *data) {
 }
 
 int main(int argc, char **argv) {
-  slow_faults = fault_is_slow();
+  slow_faults = gc_cli_faults_slow(gc_cli_first_write_us());
   if (slow_faults)
     dl_iterate_phdr(map_segment, NULL);
   /* keep freed memory for the next puzzle, and big blocks in the heap */
