@@ -527,7 +527,7 @@ int gc_cli_each_puzzle(cli *c, gc_cli_puzzle_fn fn, int *npuzzles) {
     char *data;
     size_t len;
     gc_error e;
-    if (gc_read_file(c->files[f], &data, &len, 0, &e)) {
+    if (gc_cli_read_file(c, c->files[f], &data, &len, &e)) {
       gc_cli_emit_error_record(c, &e, NULL);
       gc_cli_worst(&code, gc_code_exit(e.code));
       continue;
@@ -630,7 +630,7 @@ int gc_cli_read_one(cli *c, gc_cli_one *o) {
   char *data;
   size_t len;
   gc_error e;
-  if (gc_read_file(c->files[0], &data, &len, 0, &e)) {
+  if (gc_cli_read_file(c, c->files[0], &data, &len, &e)) {
     gc_cli_print_error(c, &e);
     return gc_code_exit(e.code);
   }
@@ -688,6 +688,22 @@ int gc_cli_read_one(cli *c, gc_cli_one *o) {
   return EX_OK;
 }
 
+int gc_cli_read_file(cli *c, const char *path, char **data, size_t *len,
+                     gc_error *e) {
+  if (!c->input || strcmp(path, "-"))
+    return gc_read_file(path, data, len, 0, e);
+  gc_error_clear(e);
+  gc_error_source(e, "<stdin>");
+  *len = c->input_len;
+  if (!(*data = malloc(c->input_len + 1))) {
+    gc_error_set(e, GC_E_NOMEM, 0, 0, "out of memory");
+    return -1;
+  }
+  memcpy(*data, c->input, c->input_len);
+  (*data)[c->input_len] = '\0';
+  return 0;
+}
+
 int gc_cli_write_all(cli *c, const char *text, size_t len, const char *what) {
   FILE *f = c->out;
   if (c->output && !(f = fopen(c->output, "wb"))) {
@@ -709,11 +725,20 @@ void (*gc_cli_reserve)(size_t bytes);
 
 int gc_cli_run(int argc, char **argv, FILE *out, FILE *err,
                const volatile int *interrupt) {
+  gc_cli_io io = {NULL, 0, out, err, interrupt};
+  return gc_cli_run_io(argc, argv, &io);
+}
+
+int gc_cli_run_io(int argc, char **argv, const gc_cli_io *io) {
+  FILE *out = io->out, *err = io->err;
+  const volatile int *interrupt = io->interrupt;
   cli c;
   memset(&c, 0, sizeof c);
   c.out = out;
   c.err = err;
   c.interrupt = interrupt;
+  c.input = io->input;
+  c.input_len = io->input_len;
   c.start_ms = gc_cli_now_ms();
   gc_options_default(&c.opt);
   c.lim.mode = GC_MODE_UNIQUE;

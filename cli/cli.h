@@ -10,6 +10,19 @@
 int gc_cli_run(int argc, char **argv, FILE *out, FILE *err,
                const volatile int *interrupt);
 
+/* The same for the other doors (the WebAssembly build, Node, Python): what
+   '-' (standard input, also the default input) reads comes from the input
+   buffer when it is not NULL, and output goes to the caller's streams
+   (open_memstream, fopencookie, ...).  The records written with --json are
+   then exactly the command line's. */
+typedef struct gc_cli_io {
+  const char *input; /* what '-' reads, or NULL for standard input */
+  size_t input_len;
+  FILE *out, *err;
+  const volatile int *interrupt; /* non-zero stops; may be NULL */
+} gc_cli_io;
+int gc_cli_run_io(int argc, char **argv, const gc_cli_io *io);
+
 /* gc_limits.reserve of every solve of gc_cli_run but the --jobs threads:
    set by main (the process owns its heap), NULL in the tests. */
 extern void (*gc_cli_reserve)(size_t bytes);

@@ -54,6 +54,8 @@ typedef struct cli {
   const char *difficulty; /* generate --difficulty */
   int jobs;             /* solve --jobs N (1 = sequential) */
   json_t *extra;        /* keys added to the next --json answer, or NULL */
+  const char *input;    /* what '-' reads instead of standard input, or NULL */
+  size_t input_len;
   const char *files[64];
   int nfiles;
   double start_ms;
@@ -109,6 +111,11 @@ typedef struct gc_cli_one {
   int more;
 } gc_cli_one;
 int gc_cli_read_one(cli *c, gc_cli_one *o);
+
+/* gc_read_file for the command's inputs: '-' reads the caller's input
+   buffer when gc_cli_run_io was given one, else standard input. */
+int gc_cli_read_file(cli *c, const char *path, char **data, size_t *len,
+                     gc_error *e);
 
 /* Writes text to -o FILE or standard output; what names the content in
    the error message. */

@@ -475,7 +475,7 @@ static int cmd_certify(cli *c) {
   long puzzles = 0;
   gc_error e;
   for (int f = 0; f < c->nfiles; f++) {
-    if (gc_read_file(c->files[f], &data[f], &len[f], 0, &e)) {
+    if (gc_cli_read_file(c, c->files[f], &data[f], &len[f], &e)) {
       gc_cli_emit_error_record(c, &e, NULL);
       gc_cli_worst(&code, gc_code_exit(e.code));
       data[f] = NULL;

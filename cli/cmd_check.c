@@ -28,7 +28,7 @@ static int read_grid(cli *c, const char *path, const gc_puzzle *pz, gc_grid *g,
   size_t len;
   gc_error e;
   const char *source = !strcmp(path, "-") ? "<stdin>" : path;
-  if (gc_read_file(path, &data, &len, 0, &e)) {
+  if (gc_cli_read_file(c, path, &data, &len, &e)) {
     gc_cli_print_error(c, &e);
     return gc_code_exit(e.code);
   }

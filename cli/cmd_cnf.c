@@ -72,7 +72,7 @@ static int cmd_decode(cli *c) {
   int nvars, sat;
   gc_result res;
   gc_result_init(&res);
-  if (gc_read_file(model_path, &data, &len, 0, &e) ||
+  if (gc_cli_read_file(c, model_path, &data, &len, &e) ||
       gc_model_read(data, len, !strcmp(model_path, "-") ? "<stdin>" : model_path,
                     &sat, &values, &nvars, &e)) {
     gc_cli_print_error(c, &e);

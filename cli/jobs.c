@@ -98,7 +98,7 @@ static int read_all(batch *b, int *code) {
     size_t len;
     gc_error e;
     item *it;
-    if (gc_read_file(c->files[f], &data, &len, 0, &e)) {
+    if (gc_cli_read_file(c, c->files[f], &data, &len, &e)) {
       if (!(it = add_item(b)))
         return EX_SOFTWARE;
       it->err = e;

@@ -442,6 +442,55 @@ static void test_output_dash(void **state) {
   free(out), free(err);
 }
 
+/* gc_cli_run_io: '-' (and no file) reads the caller's buffer, and the
+   records are the ones the file gives. */
+static void test_input_buffer(void **state) {
+  (void)state;
+  char *out, *err, *out2, *err2;
+  size_t no, ne;
+  FILE *fo = open_memstream(&out, &no), *fe = open_memstream(&err, &ne);
+  char *argv[] = {"gridcnf", "solve", "--json", "-", NULL};
+  gc_cli_io io = {UNIQUE4 MULTI4, strlen(UNIQUE4 MULTI4), fo, fe, NULL};
+  assert_int_equal(gc_cli_run_io(4, argv, &io), 2);
+  fclose(fo);
+  fclose(fe);
+  assert_int_equal(tu_cli(&out2, &err2, "solve", "--json",
+                          write_tmp("um.jsonl", UNIQUE4 MULTI4), NULL),
+                   2);
+  /* the same two records but for the timings */
+  json_error_t je;
+  char *a = out, *b = out2;
+  for (int k = 0; k < 2; k++) {
+    json_t *ra = json_loadb(a, strcspn(a, "\n"), 0, &je);
+    json_t *rb = json_loadb(b, strcspn(b, "\n"), 0, &je);
+    assert_non_null(ra);
+    assert_non_null(rb);
+    json_object_del(ra, "stats");
+    json_object_del(rb, "stats");
+    assert_true(json_equal(ra, rb));
+    json_decref(ra);
+    json_decref(rb);
+    a += strcspn(a, "\n") + 1;
+    b += strcspn(b, "\n") + 1;
+  }
+  assert_string_equal(a, "");
+  free(out);
+  free(err);
+  free(out2);
+  free(err2);
+  /* no file at all reads the buffer too */
+  fo = open_memstream(&out, &no);
+  fe = open_memstream(&err, &ne);
+  char *argv2[] = {"gridcnf", "solve", NULL};
+  gc_cli_io io2 = {UNIQUE4, strlen(UNIQUE4), fo, fe, NULL};
+  assert_int_equal(gc_cli_run_io(2, argv2, &io2), 0);
+  fclose(fo);
+  fclose(fe);
+  assert_non_null(strstr(out, "u4: unique"));
+  free(out);
+  free(err);
+}
+
 static void test_write_error(void **state) {
   (void)state;
   const char *args[] = {GC_BINARY, "solve", write_tmp("u.jsonl", UNIQUE4), NULL};
@@ -457,6 +506,7 @@ int main(void) {
       cmocka_unit_test(test_total_timeout), cmocka_unit_test(test_size_guards),
       cmocka_unit_test(test_jobs),          cmocka_unit_test(test_sigpipe),
       cmocka_unit_test(test_output_dash),   cmocka_unit_test(test_fault_policy),
+      cmocka_unit_test(test_input_buffer),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
