@@ -136,6 +136,10 @@ int gc_report_repeats(gc_report *rep, int n, const int *cell, int br, int bc);
 int gc_report_digits(gc_report *rep, int n, const int *cell, const int *givens,
                      int lo, int hi, int partial, const char *what);
 
+/* Appends what (cut to the entry's 95 bytes) to c (genres/puzzle.c, with
+   gc_clues_free).  0, or -1 with err when out of memory. */
+int gc_clues_add(gc_clues *c, const char *what, gc_error *err);
+
 /* Shared helpers for genre files. */
 json_t *gc_json_int_array(const int *v, int n); /* [v0, ...] */
 json_t *gc_json_int_matrix(const int *v, int n); /* n x n, row-major */

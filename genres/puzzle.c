@@ -65,6 +65,28 @@ void gc_puzzle_free(gc_puzzle *pz) {
 /*------------------------------------------------------------------------*/
 /* Checking: the genre's checker reports every broken rule.                */
 
+void gc_clues_free(gc_clues *c) {
+  free(c->what);
+  c->what = NULL;
+  c->count = 0;
+}
+
+int gc_clues_add(gc_clues *c, const char *what, gc_error *err) {
+  void *p = realloc(c->what, (c->count + 1) * sizeof *c->what);
+  if (!p) {
+    if (err)
+      gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
+    return -1;
+  }
+  c->what = p;
+  size_t len = strlen(what), cap = sizeof c->what[0] - 1;
+  if (len > cap)
+    len = cap;
+  memcpy(c->what[c->count], what, len);
+  c->what[c->count++][len] = 0;
+  return 0;
+}
+
 int gc_broken(gc_report *rep, const char *fmt, ...) {
   char msg[256];
   va_list ap;
@@ -73,19 +95,8 @@ int gc_broken(gc_report *rep, const char *fmt, ...) {
   va_end(ap);
   if (rep->count++ == 0 && rep->first && rep->size)
     snprintf(rep->first, rep->size, "%s", msg);
-  if (rep->all && !rep->nomem) {
-    void *p = realloc(rep->all->what, (rep->all->count + 1) * sizeof *rep->all->what);
-    if (!p)
-      rep->nomem = 1;
-    else {
-      rep->all->what = p;
-      size_t len = strlen(msg), cap = sizeof rep->all->what[0] - 1;
-      if (len > cap)
-        len = cap; /* clue lists keep 95 bytes per entry */
-      memcpy(rep->all->what[rep->all->count], msg, len);
-      rep->all->what[rep->all->count++][len] = 0;
-    }
-  }
+  if (rep->all && !rep->nomem && gc_clues_add(rep->all, msg, NULL))
+    rep->nomem = 1;
   return rep->only_first || rep->nomem;
 }
 

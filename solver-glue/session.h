@@ -103,7 +103,6 @@ char *gc_record_without(const gc_puzzle *pz, const gc_cnf *cnf,
 int gc_session_stopped(gc_session *ss);
 
 /* Shared by the setter tools (setter.c). */
-int gc_clues_add(gc_clues *c, const char *what, gc_error *err);
 const gc_options *gc_options_or_default(const gc_options *opt, gc_options *buf);
 /* pz's corpus record as a JSON object without its known solution; NULL
    when out of memory. */

@@ -24,23 +24,6 @@
 
 #include "session.h"
 
-void gc_clues_free(gc_clues *c) {
-  free(c->what);
-  c->what = NULL;
-  c->count = 0;
-}
-
-int gc_clues_add(gc_clues *c, const char *what, gc_error *err) {
-  void *p = realloc(c->what, (c->count + 1) * sizeof *c->what);
-  if (!p) {
-    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
-    return -1;
-  }
-  c->what = p;
-  snprintf(c->what[c->count++], sizeof c->what[0], "%s", what);
-  return 0;
-}
-
 const gc_options *gc_options_or_default(const gc_options *opt,
                                         gc_options *buf) {
   if (opt)

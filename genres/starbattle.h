@@ -1,0 +1,85 @@
+/*
+ * starbattle.h: what the Star Battle files share (genres/starbattle.c and
+ * its starbattle_*.c companions); nothing outside genres/starbattle*.c
+ * includes it.
+ */
+#ifndef GC_GENRES_STARBATTLE_H
+#define GC_GENRES_STARBATTLE_H
+
+#include <stddef.h>
+
+#include "genre.h"
+
+#define SB_MAX_N 40
+#define SB_MAX_M 8
+
+typedef struct sb {
+  int m;
+  int *region;            /* n * n, -1 = in no region */
+  char label[SB_MAX_N];   /* the character that names region k in text */
+  int text_labels;        /* labels came from the input: name regions so */
+} sb;
+
+/* starbattle.c */
+char sb_region_char(int k); /* A-Z, a-z, 0-9 for region 0, 1, ... */
+/* pz->n and a zeroed puzzle for n x n with m stars; 0 or -1 with err */
+int sb_alloc(gc_puzzle *pz, int n, int m, gc_error *err);
+void sb_region_name(const sb *s, int k, char *buf, size_t size);
+const char *sb_plural(int k);
+/* The first region (in id order) with fewer than m cells, with its size
+   and first cell; -1 when none. */
+int sb_small_region(int n, int m, const int *region, int *size, int *first);
+/* The region ids 0..n-1 that no cell uses, as "3, 5 and 7" in list (the
+   first eight, then "..."); returns how many. */
+int sb_missing_ids(int n, const int *region, char *list, size_t size);
+
+/* starbattle_text.c */
+int sb_parse_text(const gc_text *tx, gc_puzzle *pz, gc_error *err);
+int sb_sniff(const gc_text *tx);
+
+/* starbattle_encode.c */
+/* Where auto turns sb_pairs and sb_blocks on: m >= these. */
+enum { SB_PAIRS_FROM_M = 3, SB_BLOCKS_FROM_M = 2 };
+/* An off|on|auto setting (sb_pairs, sb_blocks) with auto meaning m >=
+   auto_m. */
+int sb_setting_on(int setting, int m, int auto_m);
+int sb_encode(const gc_puzzle *pz, gc_cnf *cnf, gc_error *err);
+
+/* starbattle_strategies.c: the implied counts the options add */
+/* Block literals for the counts of option sb_blocks.  A block is a
+   domino or a 2x2 window of cells that touch each other, so at most one of
+   them holds a star and the block's literal b <-> OR(cells) counts it
+   exactly: a count over the blocks that cover a row, column or region is
+   the count over its cells with about half (a quarter) of the inputs, and
+   a block the count needs is a cell pair the solver no longer tells
+   apart.  dom[d * n * n + at] caches the domino at cell at going right
+   (d = 0) or down (d = 1); wneed marks the windows whose literal (the
+   "window" block) must be defined. */
+typedef struct sb_blk {
+  gc_cnf *cnf;
+  int n, first, wfirst;
+  const int *reg;
+  int *dom;
+  char *wneed, *covered; /* covered: cells in a region's blocks so far */
+} sb_blk;
+
+/* The pair counts of option sb_pairs: two adjacent rows (columns) hold 2m
+   stars, one at most per tile of their 2x2 tiling. */
+void sb_encode_pairs(gc_cnf *cnf, int n, int m, const int *reg, int first,
+                     int wfirst, int *lits, int kind);
+/* Option sb_bands: k regions inside k consecutive rows (columns), or k
+   rows meeting only k regions, as unit clauses. */
+void sb_encode_bands(gc_cnf *cnf, int first, int n, const int *reg);
+/* b <-> OR of the cells at[0..k-1] (grid indices, k <= 4). */
+void sb_define_or(gc_cnf *cnf, int b, int first, const int *at, int k);
+/* The literals counted on row (d = 0) or column (d = 1) i, into lits: its
+   cells in a region, or with blocks its dominoes. */
+size_t sb_line(sb_blk *bk, int d, int i, int blocks, int *lits);
+/* The blocks covering region g (option sb_blocks), into lits. */
+size_t sb_region_blocks(sb_blk *bk, int g, int *lits);
+
+/* starbattle_gen.c */
+int sb_generate(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,
+                gc_error *err);
+
+#endif
