@@ -59,7 +59,10 @@ int gc_cli_solve_fixed(cli *c, const gc_puzzle *pz, const gc_limits *lim,
 int gc_cli_usage_error(cli *c, const char *fmt, const char *arg) {
   fprintf(c->err, "gridcnf: ");
   fprintf(c->err, fmt, arg);
-  fprintf(c->err, " (try 'gridcnf --help')\n");
+  if (c->command)
+    fprintf(c->err, " (see 'gridcnf help %s')\n", c->command);
+  else
+    fprintf(c->err, " (try 'gridcnf --help')\n");
   return EX_USAGE;
 }
 
@@ -74,7 +77,33 @@ static const gc_command *const commands[] = {
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 
-static const gc_command *find_command(const char *name) {
+/* The commands in list order (by .order, then name), sorted once. */
+static const gc_command *sorted[NCOMMANDS];
+static int sorted_ready;
+
+static void sort_commands(void) {
+  if (sorted_ready)
+    return;
+  for (int i = 0; i < NCOMMANDS; i++) {
+    int j = i;
+    for (; j > 0 && (sorted[j - 1]->order > commands[i]->order ||
+                     (sorted[j - 1]->order == commands[i]->order &&
+                      strcmp(sorted[j - 1]->name, commands[i]->name) > 0));
+         j--)
+      sorted[j] = sorted[j - 1];
+    sorted[j] = commands[i];
+  }
+  sorted_ready = 1;
+}
+
+size_t gc_cli_command_count(void) { return NCOMMANDS; }
+
+const gc_command *gc_cli_command_at(size_t i) {
+  sort_commands();
+  return i < NCOMMANDS ? sorted[i] : NULL;
+}
+
+const gc_command *gc_cli_command_find(const char *name) {
   for (int i = 0; i < NCOMMANDS; i++)
     if (!strcmp(commands[i]->name, name) ||
         (commands[i]->alias && !strcmp(commands[i]->alias, name)))
@@ -82,280 +111,27 @@ static const gc_command *find_command(const char *name) {
   return NULL;
 }
 
-static void help(FILE *f) {
-  fprintf(f,
-          "gridcnf %s: logic-grid puzzles to CNF, solved with CaDiCaL\n"
-          "\n"
-          "usage:\n",
-          GC_VERSION);
-  /* The commands in their --help order. */
-  const gc_command *sorted[NCOMMANDS];
+/* "unknown command 'solv' (did you mean 'solve'?)" */
+static int unknown_command(FILE *err, const char *name, const char *what) {
+  gc_cli_suggest s;
+  gc_cli_suggest_init(&s, name);
   for (int i = 0; i < NCOMMANDS; i++) {
-    int j = i;
-    for (; j > 0 && sorted[j - 1]->order > commands[i]->order; j--)
-      sorted[j] = sorted[j - 1];
-    sorted[j] = commands[i];
+    gc_cli_suggest_offer(&s, commands[i]->name);
+    if (commands[i]->alias)
+      gc_cli_suggest_offer(&s, commands[i]->alias);
   }
-  for (int i = 0; i < NCOMMANDS; i++)
-    fprintf(f, "  gridcnf %-8s %s\n", sorted[i]->name, sorted[i]->usage);
-  fprintf(f,
-          "\n"
-          "Input is the corpus JSON lines format (one puzzle per line, many per\n"
-          "file), a genre's text notation, or a format people paste (below, one\n"
-          "puzzle per line); '-' or no file reads standard input.\n"
-          "\n"
-          "options:\n"
-          "  --json              one JSON object per puzzle per line\n"
-          "  --first             stop at the first solution (status \"solved\")\n"
-          "  --count K           count solutions, up to K\n"
-          "  --timeout SECONDS   time limit per puzzle (status \"unknown\", exit 3)\n"
-          "  --total-timeout S   time limit for the whole batch; later puzzles\n"
-          "                      are reported unknown\n"
-          "  --jobs N            solve a batch on N threads (answers in input order)\n"
-          "  --max-vars N, --max-clauses N   refuse formulas larger than that\n"
-          "  --genre NAME        genre of input that does not name one\n"
-          "  --format F          auto (default), json, text or a pasted format\n"
-          "  --id ID             only the puzzle with this id\n"
-          "  --to F              convert: the output format: json (default), text\n"
-          "                      or a pasted format (url = puzzlink)\n"
-          "  --block-solution    cnf: add the clause that excludes the first\n"
-          "                      solution (UNSAT then proves it unique)\n"
-          "  -o FILE             cnf, render: write to FILE instead of standard output\n"
-          "  --max K, --all, --list   count: the cap (default 2), no cap, print\n"
-          "                      every solution\n"
-          "  --grid FILE         hint: the partly filled grid to give a hint for\n"
-          "  --svg, --solution, --out-dir DIR   render: SVG, with the solution,\n"
-          "                      one file per puzzle of a batch\n"
-          "  --size N, --stars M, --boxes RxC, --seed S, --difficulty D\n"
-          "                      generate: the puzzles to make\n"
-          "  --out DIR           certify: write the certificate into DIR\n"
-          "  --external 'CMD'    solve with the SAT solver CMD ({cnf}, {out}:\n"
-          "                      its file names; minisat gets a result file)\n"
-          "  -h, --help          this help;  --version  the version\n"
-          "\n"
-          "encoding options (--name=value; booleans also --name / --no-name):\n");
-  for (size_t i = 0; i < gc_option_count(); i++) {
-    const gc_option_info *o = gc_option_at(i);
-    char name[40];
-    gc_option_cli_name(o, name, sizeof name);
-    char def[32];
-    gc_options d;
-    gc_options_default(&d);
-    gc_option_value(&d, o, def, sizeof def);
-    fprintf(f, "  --%-18s %s (%s%s%s; default %s)\n", name, o->help,
-            o->kind == GC_OPT_ENUM ? o->values : "",
-            o->kind == GC_OPT_BOOL ? "0|1" : "",
-            o->kind == GC_OPT_INT ? "number" : "", def);
+  if (!strcmp(what, "help topic")) {
+    static const char *const topics[] = {"encoding", "formats", "exit-codes"};
+    for (int i = 0; i < 3; i++)
+      gc_cli_suggest_offer(&s, topics[i]);
   }
-  fprintf(f, "\npasted formats (--format, --to; auto-detected in this order):\n");
-  for (size_t i = 0; i < gc_format_count(); i++)
-    fprintf(f, "  %-10s %s\n", gc_format_name(i), gc_format_summary(i));
-  fprintf(f,
-          "\n"
-          "exit codes: 0 solved/unique, 1 no solution, 2 multiple solutions,\n"
-          "  3 time limit, 64 usage, 65 bad input, 66 cannot open, 70 internal,\n"
-          "  74 I/O error, 130 interrupted; a batch exits with its worst.\n"
-          "\n"
-          "examples:\n"
-          "  gridcnf solve puzzle.txt\n"
-          "  gridcnf solve --json ../shared/corpus/skyscrapers.jsonl\n"
-          "  gridcnf solve --count 10 --timeout 5 puzzle.txt\n"
-          "  gridcnf cnf --block-solution puzzle.txt > cert.cnf; cadical cert.cnf\n"
-          "  gridcnf cnf puzzle.txt > f.cnf; minisat f.cnf model.txt;\n"
-          "    gridcnf decode puzzle.txt model.txt\n");
-}
-
-/* An enum option with the values on and off is also a switch (asked of
-   the option parser itself, on a scratch set of options). */
-static int switch_enum(const gc_option_info *o) {
-  gc_options scratch;
-  gc_error e;
-  gc_options_default(&scratch);
-  return o->kind == GC_OPT_ENUM && !gc_option_set(&scratch, o, "on", &e) &&
-         !gc_option_set(&scratch, o, "off", &e);
-}
-
-/*------------------------------------------------------------------------*/
-
-static int parse_args(cli *c, int argc, char **argv, int first) {
-  for (int i = first; i < argc; i++) {
-    const char *a = argv[i];
-    if (a[0] != '-' || !strcmp(a, "-")) {
-      if (c->nfiles == (int)(sizeof c->files / sizeof c->files[0]))
-        return gc_cli_usage_error(c, "too many files (at most 64): '%s'", a);
-      c->files[c->nfiles++] = a;
-      continue;
-    }
-    if (!strcmp(a, "--")) {
-      for (i++; i < argc && c->nfiles < 64; i++)
-        c->files[c->nfiles++] = argv[i];
-      break;
-    }
-    char name[64];
-    const char *value = NULL;
-    const char *eq = strchr(a, '=');
-    if (a[1] == '-' && eq) {
-      snprintf(name, sizeof name, "%.*s", (int)(eq - a - 2), a + 2);
-      value = eq + 1;
-    } else
-      snprintf(name, sizeof name, "%s", a[1] == '-' ? a + 2 : a + 1);
-#define NEED_VALUE()                                                           \
-  do {                                                                         \
-    if (!value) {                                                              \
-      if (i + 1 >= argc)                                                       \
-        return gc_cli_usage_error(c, "option '%s' needs a value", a);                 \
-      value = argv[++i];                                                       \
-    }                                                                          \
-  } while (0)
-    if (!strcmp(name, "json"))
-      c->json = 1;
-    else if (!strcmp(name, "first"))
-      c->lim.mode = GC_MODE_FIRST;
-    else if (!strcmp(name, "block-solution"))
-      c->block_solution = 1;
-    else if (!strcmp(name, "count")) {
-      NEED_VALUE();
-      char *end;
-      long k = strtol(value, &end, 10);
-      if (!*value || *end || k < 1 || k > 1000000000L)
-        return gc_cli_usage_error(c, "--count takes a number from 1 to 10^9, not '%s'",
-                           value);
-      c->lim.mode = GC_MODE_COUNT;
-      c->lim.count = k;
-    } else if (!strcmp(name, "max-vars") || !strcmp(name, "max-clauses")) {
-      NEED_VALUE();
-      char *end;
-      long k = strtol(value, &end, 10);
-      if (!*value || *end || k < 1)
-        return gc_cli_usage_error(c, "--max-vars and --max-clauses take a number >= 1, not '%s'",
-                           value);
-      if (name[4] == 'v')
-        c->lim.max_vars = k;
-      else
-        c->lim.max_clauses = k;
-    } else if (!strcmp(name, "total-timeout")) {
-      NEED_VALUE();
-      char *end;
-      double t = strtod(value, &end);
-      if (!*value || *end || !(t > 0) || !isfinite(t) || t > 1e7)
-        return gc_cli_usage_error(c, "--total-timeout takes seconds > 0, not '%s'", value);
-      c->total_timeout = t;
-    } else if (!strcmp(name, "timeout")) {
-      NEED_VALUE();
-      char *end;
-      double t = strtod(value, &end);
-      if (!*value || *end || !(t > 0) || !isfinite(t) || t > 1e7)
-        return gc_cli_usage_error(c, "--timeout takes seconds > 0, not '%s'", value);
-      c->lim.timeout = t;
-    } else if (!strcmp(name, "genre")) {
-      NEED_VALUE();
-      if (!gc_genre_find(value))
-        return gc_cli_usage_error(c, "unknown genre '%s' (see 'gridcnf genres')",
-                           value);
-      c->ropt.genre = value;
-    } else if (!strcmp(name, "format")) {
-      NEED_VALUE();
-      if (strcmp(value, "auto") && strcmp(value, "json") &&
-          strcmp(value, "text") && !gc_format_known(value))
-        return gc_cli_usage_error(c, "--format takes auto, json, text or a pasted "
-                              "format (see --help), not '%s'",
-                           value);
-      c->ropt.format = value;
-    } else if (!strcmp(name, "all")) {
-      c->all = 1;
-    } else if (!strcmp(name, "max")) {
-      NEED_VALUE();
-      char *end;
-      long k = strtol(value, &end, 10);
-      if (!*value || *end || k < 1 || k > 1000000000L)
-        return gc_cli_usage_error(c, "--max takes a number from 1 to 10^9, not '%s'", value);
-      c->lim.count = k;
-    } else if (!strcmp(name, "to")) {
-      NEED_VALUE();
-      if (strcmp(value, "json") && strcmp(value, "text") &&
-          !gc_format_known(value))
-        return gc_cli_usage_error(c, "--to takes json, text or a pasted format (see "
-                              "--help), not '%s'",
-                           value);
-      c->to = value;
-    } else if (!strcmp(name, "id")) {
-      NEED_VALUE();
-      c->id = value;
-    } else if (!strcmp(name, "o") || !strcmp(name, "output") ||
-               !strcmp(name, "out")) {
-      NEED_VALUE();
-      c->output = strcmp(value, "-") ? value : NULL; /* '-': standard output */
-    } else if (!strcmp(name, "list")) {
-      c->list = 1;
-    } else if (!strcmp(name, "svg")) {
-      c->svg = 1;
-    } else if (!strcmp(name, "solution")) {
-      c->solution = 1;
-    } else if (!strcmp(name, "out-dir")) {
-      NEED_VALUE();
-      c->out_dir = value;
-    } else if (!strcmp(name, "external")) {
-      NEED_VALUE();
-      if (!*value)
-        return gc_cli_usage_error(c, "--external needs a solver command%s", "");
-      c->external = value;
-    } else if (!strcmp(name, "grid")) {
-      NEED_VALUE();
-      c->grid = value;
-    } else if (!strcmp(name, "size") || !strcmp(name, "stars") ||
-               !strcmp(name, "jobs")) {
-      NEED_VALUE();
-      char *end;
-      long k = strtol(value, &end, 10);
-      if (!*value || *end || k < 1 || k > 1000)
-        return gc_cli_usage_error(c, "--size, --stars and --jobs take a number "
-                                     "from 1 to 1000, not '%s'",
-                                  value);
-      *(name[0] == 'j' ? &c->jobs : name[1] == 'i' ? &c->size : &c->stars) = (int)k;
-    } else if (!strcmp(name, "boxes")) {
-      NEED_VALUE();
-      int w, h, len = 0;
-      if (sscanf(value, "%dx%d%n", &w, &h, &len) != 2 || value[len] || w < 1 ||
-          h < 1 || w > 32 || h > 32)
-        return gc_cli_usage_error(c, "--boxes takes RxC, rows x columns of a box (e.g. 2x3), not '%s'", value);
-      c->box_rows = w;
-      c->box_cols = h;
-    } else if (!strcmp(name, "seed")) {
-      NEED_VALUE();
-      char *end;
-      unsigned long long s = strtoull(value, &end, 10);
-      if (!*value || *end || value[0] == '-')
-        return gc_cli_usage_error(c, "--seed takes a number >= 0, not '%s'", value);
-      c->seed = (unsigned long)s;
-      c->seed_set = 1;
-    } else if (!strcmp(name, "difficulty")) {
-      NEED_VALUE();
-      c->difficulty = value;
-    } else {
-      const gc_option_info *o = gc_option_find(name);
-      int negated = 0;
-      if (!o && !strncmp(name, "no-", 3) && (o = gc_option_find(name + 3)))
-        negated = 1;
-      if (!o)
-        return gc_cli_usage_error(c, "unknown option '%s'", a);
-      if (o->kind == GC_OPT_BOOL && !value) {
-        value = negated ? "0" : "1";
-      } else if (!value && switch_enum(o)) { /* --name = on, --no-name = off */
-        value = negated ? "off" : "on";
-      } else if (negated) {
-        return gc_cli_usage_error(c, "option '%s' is not a switch", a);
-      } else
-        NEED_VALUE();
-      gc_error e;
-      gc_error_clear(&e);
-      if (gc_option_set(&c->opt, o, value, &e)) {
-        fprintf(c->err, "gridcnf: %s (try 'gridcnf --help')\n", e.message);
-        return EX_USAGE;
-      }
-    }
-#undef NEED_VALUE
-  }
-  return 0;
+  if (s.best)
+    fprintf(err, "gridcnf: unknown %s '%s' (did you mean '%s'?)\n", what, name,
+            s.best);
+  else
+    fprintf(err, "gridcnf: unknown %s '%s' (see 'gridcnf --help')\n", what,
+            name);
+  return EX_USAGE;
 }
 
 /*------------------------------------------------------------------------*/
@@ -746,34 +522,59 @@ int gc_cli_run_io(int argc, char **argv, const gc_cli_io *io) {
   c.lim.interrupt = (const volatile int *)interrupt;
   c.lim.reserve = gc_cli_reserve;
   if (argc < 2) {
-    fprintf(err, "usage: gridcnf COMMAND [options] [FILE|-] (try 'gridcnf --help')\n");
+    fprintf(err, "usage: gridcnf COMMAND [options] [FILE|-]... (try 'gridcnf "
+                 "--help')\n");
     return EX_USAGE;
   }
   const char *cmd = argv[1];
-  if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
-    help(out);
+  if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") ||
+      (!strcmp(cmd, "help") && argc == 2)) {
+    gc_cli_help_main(out);
+    return EX_OK;
+  }
+  if (!strcmp(cmd, "help")) {
+    const gc_command *hc = gc_cli_command_find(argv[2]);
+    if (hc)
+      gc_cli_help_command(out, hc);
+    else if (gc_cli_help_topic(out, argv[2]))
+      return unknown_command(err, argv[2], "help topic");
     return EX_OK;
   }
   if (!strcmp(cmd, "--version") || !strcmp(cmd, "version")) {
     fprintf(out, "gridcnf %s\n", GC_VERSION);
     return EX_OK;
   }
-  for (int i = 2; i < argc; i++)
+  if (!strcmp(cmd, "--generate")) {
+    if (argc != 3 || gc_cli_generate(out, argv[2])) {
+      fprintf(err, "gridcnf: --generate takes man, complete-bash or "
+                   "complete-zsh\n");
+      return EX_USAGE;
+    }
+    return EX_OK;
+  }
+  const gc_command *command = gc_cli_command_find(cmd);
+  if (!command) {
+    if (cmd[0] == '-') {
+      fprintf(err, "gridcnf: '%s' before a command; usage: gridcnf COMMAND "
+                   "[options] [FILE|-]... (try 'gridcnf --help')\n",
+              cmd);
+      return EX_USAGE;
+    }
+    return unknown_command(err, cmd, "command");
+  }
+  for (int i = 2; i < argc; i++) {
+    if (!strcmp(argv[i], "--"))
+      break;
     if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-      help(out);
+      gc_cli_help_command(out, command);
       return EX_OK;
     }
-  const gc_command *command = find_command(cmd);
-  int (*run)(cli *) = command ? command->run : NULL;
-  if (!run)
-    return gc_cli_usage_error(&c, "unknown command '%s'", cmd);
+  }
   c.command = command->name;
-  int rc = parse_args(&c, argc, argv, 2);
+  int rc = gc_cli_parse_args(&c, command, argc, argv, 2);
   if (rc)
     return rc;
-  if (c.block_solution && strcmp(c.command, "cnf"))
-    return gc_cli_usage_error(&c, "--block-solution goes with 'cnf'%s", "");
-  rc = run(&c);
+  rc = command->run(&c);
   if (fflush(out) != 0 || ferror(out)) {
     fprintf(err, "gridcnf: writing output failed\n");
     return EX_IOERR;

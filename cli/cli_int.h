@@ -8,6 +8,7 @@
 #define GC_CLI_CLI_INT_H
 
 #include <jansson.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "gridcnf.h"
@@ -37,7 +38,10 @@ typedef struct cli {
   const char *to;       /* convert --to */
   int converted;        /* puzzles written so far by convert */
   double total_timeout; /* seconds for the whole batch, 0 = none */
-  int all;              /* count --all, hint --all */
+  int all;              /* count --all */
+  int forced;           /* hint --forced */
+  long number;          /* generate --number */
+  int color;            /* --color: GC_COLOR_AUTO, _ALWAYS, _NEVER */
   int list;             /* count --list */
   const char *id;       /* --id filter */
   const char *output;   /* cnf -o, certify --out */
@@ -49,7 +53,7 @@ typedef struct cli {
   int size;             /* generate --size */
   int stars;            /* generate --stars */
   int box_rows, box_cols; /* generate --boxes RxC: rows x columns (0 = none) */
-  unsigned long seed;   /* generate --seed */
+  uint64_t seed;        /* generate --seed */
   int seed_set;
   const char *difficulty; /* generate --difficulty */
   int jobs;             /* solve --jobs N (1 = sequential) */
@@ -61,13 +65,71 @@ typedef struct cli {
   double start_ms;
 } cli;
 
+enum { GC_COLOR_AUTO = 0, GC_COLOR_ALWAYS, GC_COLOR_NEVER };
+
+/* A command: its file defines `const gc_command gc_command_<name>` with
+   designated initialisers.  Its help page (gridcnf help NAME) is made of
+   the fields below and the rows of the options it takes. */
 typedef struct gc_command {
   const char *name;
-  const char *alias; /* another name, or NULL */
-  int order;         /* place in --help */
-  const char *usage; /* "ARGS   what it does" for --help */
+  const char *alias;    /* another name, or NULL */
+  int order;            /* place in the command list */
+  const char *section;  /* heading it is listed under: "solve", "set", "files" */
+  const char *args;     /* what follows the options: "[FILE|-]..." */
+  const char *summary;  /* one line, lower case, for the command list */
+  /* The options it takes: names of gc_cli_option rows (without "--") and
+     groups: @input (--genre --format --id), @limits (--timeout
+     --max-vars --max-clauses) and @encoding (the library's encoding
+     options, gridcnf help encoding).  --help and --color go everywhere. */
+  const char *options;
+  const char *about;    /* a paragraph for its help page, or NULL */
+  /* Two or three examples, one per line: "gridcnf ...  # what it does". */
+  const char *examples;
   int (*run)(cli *c);
 } gc_command;
+
+/* An option of the command line (options.c). */
+typedef struct gc_cli_option {
+  const char *name;    /* long name without "--" */
+  char shrt;           /* one-letter form ('o' for -o), or 0 */
+  const char *metavar; /* the value's name ("SECONDS"), NULL for a switch */
+  const char *help;    /* one line, lower case */
+  /* Sets it; 0, or the exit code after printing why the value is bad.
+     typed is the name as the user wrote it. */
+  int (*set)(cli *c, const char *typed, const char *value);
+} gc_cli_option;
+
+size_t gc_cli_option_count(void);
+const gc_cli_option *gc_cli_option_at(size_t i);
+/* Does cmd take the option name (a table row or an encoding option)? */
+int gc_cli_takes(const gc_command *cmd, const char *name);
+int gc_cli_takes_encoding(const gc_command *cmd);
+/* Reads argv[first..] into c for cmd: files and options.  0, or the exit
+   code (64) after a message naming the option and what to do. */
+int gc_cli_parse_args(cli *c, const gc_command *cmd, int argc, char **argv,
+                      int first);
+
+/* The nearest of the names offered to what was typed, when near enough
+   (options.c): "did you mean ...?" */
+typedef struct gc_cli_suggest {
+  const char *typed, *best;
+  int score;
+} gc_cli_suggest;
+void gc_cli_suggest_init(gc_cli_suggest *s, const char *typed);
+void gc_cli_suggest_offer(gc_cli_suggest *s, const char *name);
+
+/* The commands (cli.c), in their list order. */
+size_t gc_cli_command_count(void);
+const gc_command *gc_cli_command_at(size_t i);
+const gc_command *gc_cli_command_find(const char *name); /* or alias */
+
+/* Help (help.c): the main page; one command's page; a topic ("encoding",
+   "formats", "exit-codes"); 0, or -1 when there is no such topic. */
+void gc_cli_help_main(FILE *f);
+void gc_cli_help_command(FILE *f, const gc_command *cmd);
+int gc_cli_help_topic(FILE *f, const char *topic);
+/* gridcnf --generate man|complete-bash|complete-zsh; 0 or -1. */
+int gc_cli_generate(FILE *f, const char *what);
 
 /* Shared by the commands (cli.c). */
 double gc_cli_now_ms(void);

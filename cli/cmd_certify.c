@@ -289,12 +289,12 @@ static int certify_one(cli *c, certify_ctx *x, const char *source,
   char dir[4096];
   const char *name = gc_puzzle_id(pz) ? gc_puzzle_id(pz) : source;
   if (x->flat)
-    snprintf(dir, sizeof dir, "%s", c->output);
+    snprintf(dir, sizeof dir, "%s", c->out_dir);
   else {
     char sub[200];
     if (subdir_name(x, pz, source, sub, sizeof sub))
       return cert_failed(c, source, pz, NULL, code, GC_E_NOMEM, "out of memory");
-    snprintf(dir, sizeof dir, "%s/%s", c->output, sub);
+    snprintf(dir, sizeof dir, "%s/%s", c->out_dir, sub);
   }
   remove_cert(dir); /* nothing left from an older run */
   gc_result res;
@@ -460,13 +460,8 @@ done:
 /* Reads every input first: a single puzzle writes into DIR, several into
    DIR/<name>/. */
 static int cmd_certify(cli *c) {
-  if (!c->output)
-    return gc_cli_usage_error(c, "certify needs --out DIR%s", "");
-  if (c->external)
-    return gc_cli_usage_error(c, "certify runs the cadical command itself; "
-                                 "--external goes with 'solve'%s", "");
-  if (c->lim.mode == GC_MODE_COUNT)
-    return gc_cli_usage_error(c, "--count does not go with certify%s", "");
+  if (!c->out_dir)
+    return gc_cli_usage_error(c, "certify needs --out-dir DIR%s", "");
   if (c->nfiles == 0)
     c->files[c->nfiles++] = "-";
   int code = EX_OK;
@@ -548,6 +543,15 @@ static int cmd_certify(cli *c) {
 }
 
 const gc_command gc_command_certify = {
-    "certify", NULL, 25,
-    "--out DIR [FILE|-]  uniqueness certificate: CNFs, solution, DRAT proof",
-    cmd_certify};
+    .name = "certify",
+    .order = 64,
+    .section = "files",
+    .args = "--out-dir DIR [FILE|-]...",
+    .summary = "a uniqueness certificate: CNFs, solution, DRAT proof",
+    .options = "json out-dir @input @limits @encoding",
+    .about = "Writes the puzzle's CNF, the solution, the CNF with that "
+             "solution blocked and CaDiCaL's DRAT proof that it has no "
+             "other, and checks the proof when drat-trim is installed.  "
+             "Needs the cadical command.",
+    .examples = "gridcnf certify --out-dir cert/ puzzle.txt",
+    .run = cmd_certify};

@@ -205,9 +205,9 @@ static int hint_each(cli *c, const char *source, gc_puzzle *pz, double ms,
 
 
 static int cmd_hint(cli *c) {
-  if (c->all) {
+  if (c->forced) {
     if (c->grid)
-      return gc_cli_usage_error(c, "hint --all works on the puzzle alone, "
+      return gc_cli_usage_error(c, "hint --forced works on the puzzle alone, "
                                    "without --grid%s", "");
     return gc_cli_hint_all(c);
   }
@@ -230,12 +230,32 @@ static int cmd_hint(cli *c) {
 }
 
 const gc_command gc_command_check = {
-    "check", NULL, 55,
-    "PUZZLE GRID  is the grid a solution? every broken rule; a partial grid: "
-    "can it be completed?",
-    cmd_check};
+    .name = "check",
+    .order = 30,
+    .section = "solve",
+    .args = "PUZZLE GRID",
+    .summary = "is a grid a solution? every rule it breaks",
+    .options = "json @input @limits @encoding",
+    .about = "GRID is one row per line (digits; Star Battle: * or 1 for a "
+             "star), or JSON (an array of rows, or a record with "
+             "\"solution\").  A partial grid ('.' or '?' for an empty cell) "
+             "is checked for what its filled cells already break, and for "
+             "whether it can still be completed.",
+    .examples = "gridcnf check puzzle.txt my-grid.txt\n"
+                "gridcnf solve --json puzzle.txt | gridcnf check puzzle.txt -",
+    .run = cmd_check};
 const gc_command gc_command_hint = {
-    "hint", NULL, 60,
-    "[--grid PARTIAL] [FILE|-]  one forced cell, the easiest; --all: every "
-    "cell fixed in all solutions",
-    cmd_hint};
+    .name = "hint",
+    .order = 35,
+    .section = "solve",
+    .args = "[--grid PARTIAL] [FILE|-]...",
+    .summary = "the next forced cell, the easiest to find",
+    .options = "json grid forced @input @limits @encoding",
+    .about = "Names one empty cell whose value follows from the puzzle (and "
+             "the filled cells of --grid), preferring one that propagation "
+             "alone finds.  --forced lists every cell that holds the same "
+             "value in all solutions.",
+    .examples = "gridcnf hint puzzle.txt\n"
+                "gridcnf hint --grid my-partial.txt puzzle.txt\n"
+                "gridcnf hint --forced --json puzzle.txt",
+    .run = cmd_hint};

@@ -106,7 +106,31 @@ done:
 
 
 const gc_command gc_command_cnf = {
-    "cnf", "dimacs", 20, "[options] [FILE|-]  write the puzzle's CNF (DIMACS)", cmd_cnf};
+    .name = "cnf",
+    .alias = "dimacs",
+    .order = 60,
+    .section = "files",
+    .args = "[FILE|-]",
+    .summary = "write the puzzle's CNF (DIMACS) with its variable map",
+    .options = "output block-solution @input @limits @encoding",
+    .about = "The \"c gridcnf\" comment lines name the genre, the options "
+             "and the variable blocks, so 'gridcnf decode' can read a model "
+             "back.  With --block-solution the clause that excludes the "
+             "first solution is added: UNSAT then certifies uniqueness.",
+    .examples = "gridcnf cnf puzzle.txt -o f.cnf\n"
+                "gridcnf cnf --block-solution puzzle.txt | cadical   # UNSAT "
+                "= unique",
+    .run = cmd_cnf};
 const gc_command gc_command_decode = {
-    "decode", NULL, 30, "[options] PUZZLE MODEL  read an external solver's model",
-    cmd_decode};
+    .name = "decode",
+    .order = 62,
+    .section = "files",
+    .args = "PUZZLE MODEL",
+    .summary = "read an external SAT solver's model back into a grid",
+    .options = "json @input @encoding",
+    .about = "MODEL is the solver's output: \"s SATISFIABLE\" with \"v\" "
+             "lines (CaDiCaL, Kissat, ...) or MiniSat's result file.  The "
+             "encoding options must be the ones the CNF was written with.",
+    .examples = "gridcnf cnf puzzle.txt -o f.cnf && minisat f.cnf model.txt\n"
+                "gridcnf decode puzzle.txt model.txt",
+    .run = cmd_decode};

@@ -44,5 +44,16 @@ static int cmd_convert(cli *c) {
 
 
 const gc_command gc_command_convert = {
-    "convert", NULL, 40, "--to FORMAT [FILE|-]...  rewrite puzzles in another format",
-    cmd_convert};
+    .name = "convert",
+    .order = 70,
+    .section = "files",
+    .args = "--to FORMAT [FILE|-]...",
+    .summary = "rewrite puzzles in another format",
+    .options = "to @input",
+    .about = "FORMAT is json (the corpus record, the default), text (the "
+             "genre's notation) or a notation people paste (see 'gridcnf "
+             "help formats').  A puzzle the notation cannot hold is reported "
+             "(exit 65) and the batch goes on.",
+    .examples = "gridcnf convert --to json puzzles.txt > puzzles.jsonl\n"
+                "gridcnf convert --to puzzlink puzzle.txt",
+    .run = cmd_convert};

@@ -70,6 +70,16 @@ static int cmd_unique_fix(cli *c) {
 }
 
 const gc_command gc_command_unique_fix = {
-    "unique-fix", NULL, 85,
-    "[FILE|-]...  givens to add until a puzzle's solution is unique",
-    cmd_unique_fix};
+    .name = "unique-fix",
+    .order = 48,
+    .section = "set",
+    .args = "[FILE|-]...",
+    .summary = "givens to add until a puzzle's solution is unique",
+    .options = "json @input @limits @encoding",
+    .about = "For a puzzle with several solutions: adds givens, each at a "
+             "cell where two solutions differ, until one solution is left, "
+             "and prints the new puzzle.  Genres without givens (Star "
+             "Battle) cannot be fixed this way.",
+    .examples = "gridcnf unique-fix puzzle.txt\n"
+                "gridcnf unique-fix --json puzzles.jsonl",
+    .run = cmd_unique_fix};

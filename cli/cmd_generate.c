@@ -88,7 +88,7 @@ static int cmd_generate(cli *c) {
                     "puzzles again)\n",
             (unsigned long long)p.seed);
   }
-  long count = c->lim.mode == GC_MODE_COUNT ? c->lim.count : 1;
+  long count = c->number > 0 ? c->number : 1;
   char source[160];
   snprintf(source, sizeof source, "gridcnf generate %s --size %d --seed %llu",
            name, p.n, (unsigned long long)p.seed);
@@ -158,7 +158,19 @@ static int cmd_generate(cli *c) {
 }
 
 const gc_command gc_command_generate = {
-    "generate", NULL, 90,
-    "GENRE --size N [--stars M] [--boxes RxC] [--seed S] [--count K] "
-    "[--difficulty any|easy|hard]  random unique puzzles",
-    cmd_generate};
+    .name = "generate",
+    .order = 50,
+    .section = "set",
+    .args = "GENRE --size N",
+    .summary = "make random puzzles with a unique solution",
+    .options = "json size stars boxes seed number difficulty @limits "
+               "@encoding",
+    .about = "Each puzzle is proven unique by a fresh solve before it is "
+             "printed, with its solution in the JSON record.  The same seed "
+             "makes the same puzzles; without --seed one is drawn and "
+             "printed on standard error.",
+    .examples = "gridcnf generate skyscrapers --size 6 --seed 1\n"
+                "gridcnf generate starbattle --size 10 --stars 2 --number 5 "
+                "--json\n"
+                "gridcnf generate futoshiki --size 7 --difficulty hard",
+    .run = cmd_generate};

@@ -23,5 +23,13 @@ static int cmd_genres(cli *c) {
 }
 
 
-const gc_command gc_command_genres = {"genres", NULL, 200, "list the genres",
-                                      cmd_genres};
+const gc_command gc_command_genres = {
+    .name = "genres",
+    .order = 90,
+    .section = "files",
+    .args = "",
+    .summary = "list the genres, their sizes and other names",
+    .options = "",
+    .about = NULL,
+    .examples = "gridcnf genres",
+    .run = cmd_genres};

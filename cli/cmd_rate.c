@@ -49,5 +49,15 @@ static int cmd_rate(cli *c) {
 }
 
 const gc_command gc_command_rate = {
-    "rate", NULL, 85, "[FILE|-]...  difficulty score and label from the solver's work",
-    cmd_rate};
+    .name = "rate",
+    .order = 52,
+    .section = "set",
+    .args = "[FILE|-]...",
+    .summary = "a difficulty score and label",
+    .options = "json @input @limits @encoding",
+    .about = "The score comes from how far propagation and probing get and "
+             "how much search is left; the label is easy, medium, hard or "
+             "extreme (see docs/).",
+    .examples = "gridcnf rate puzzle.txt\n"
+                "gridcnf rate --json puzzles.jsonl",
+    .run = cmd_rate};

@@ -229,6 +229,16 @@ static int cmd_render(cli *c) {
 }
 
 const gc_command gc_command_render = {
-    "render", NULL, 45,
-    "[--svg] [--solution] [--out-dir DIR] [FILE|-]...  draw puzzles (text or SVG)",
-    cmd_render};
+    .name = "render",
+    .order = 72,
+    .section = "files",
+    .args = "[FILE|-]...",
+    .summary = "draw puzzles as text or SVG, with the solution if asked",
+    .options = "svg solution output out-dir @input @limits @encoding",
+    .about = "Text goes to standard output (or -o FILE), puzzles separated "
+             "by ---.  An SVG is one picture: one puzzle to standard output "
+             "or -o FILE, a batch with --out-dir DIR (one file per puzzle, "
+             "named after its id).",
+    .examples = "gridcnf render --svg --solution puzzle.txt -o puzzle.svg\n"
+                "gridcnf render --svg --out-dir pictures/ puzzles.jsonl",
+    .run = cmd_render};

@@ -155,7 +155,28 @@ int gc_cli_hint_all(cli *c) {
 
 
 const gc_command gc_command_explain = {
-    "explain", NULL, 70, "[FILE|-]...   why a puzzle has no solution", cmd_explain};
+    .name = "explain",
+    .order = 40,
+    .section = "set",
+    .args = "[FILE|-]...",
+    .summary = "why a puzzle has no solution: a minimal set of its clues",
+    .options = "json @input @limits @encoding",
+    .about = "For a puzzle with no solution: clues that cannot all hold, "
+             "every one of them needed (without any one the rest has a "
+             "solution).",
+    .examples = "gridcnf explain puzzle.txt",
+    .run = cmd_explain};
 const gc_command gc_command_minimize = {
-    "minimize", "minimise", 80, "[FILE|-]...  redundant clues, a minimal puzzle",
-    cmd_minimize};
+    .name = "minimize",
+    .alias = "minimise",
+    .order = 45,
+    .section = "set",
+    .args = "[FILE|-]...",
+    .summary = "redundant clues, and a minimal puzzle",
+    .options = "json @input @limits @encoding",
+    .about = "For a unique puzzle: the clues each removable alone while the "
+             "solution stays unique, and a minimal puzzle (every remaining "
+             "clue needed) as a JSON record.",
+    .examples = "gridcnf minimize puzzle.txt\n"
+                "gridcnf minimize --json puzzle.txt",
+    .run = cmd_minimize};

@@ -128,7 +128,33 @@ static int cmd_solve(cli *c) {
 
 
 const gc_command gc_command_solve = {
-    "solve", NULL, 10, "[options] [FILE|-]...   solve and prove uniqueness", cmd_solve};
+    .name = "solve",
+    .order = 10,
+    .section = "solve",
+    .args = "[FILE|-]...",
+    .summary = "solve puzzles and prove the solution unique",
+    .options = "json first count jobs external total-timeout @input @limits "
+               "@encoding",
+    .about = "Every puzzle of every file is solved; the answer is re-checked "
+             "by the genre's own rule checker before it is printed.  Status: "
+             "unique (exit 0), multiple (a second solution is shown, exit 2), "
+             "none (exit 1), unknown (stopped by --timeout, exit 3); with "
+             "--first, solved (uniqueness not asked); with --count K, the "
+             "number of solutions up to K.",
+    .examples = "gridcnf solve puzzle.txt\n"
+                "gridcnf solve --json puzzles.jsonl > answers.jsonl\n"
+                "gridcnf solve --genre futoshiki --count 10 --timeout 5 -",
+    .run = cmd_solve};
 const gc_command gc_command_count = {
-    "count", NULL, 50, "[--max K | --all] [--list] [FILE|-]...  count solutions",
-    cmd_count};
+    .name = "count",
+    .order = 15,
+    .section = "solve",
+    .args = "[FILE|-]...",
+    .summary = "count a puzzle's solutions",
+    .options = "json max all list total-timeout @input @limits @encoding",
+    .about = "Counts solutions up to --max K (default 2), or all of them with "
+             "--all (progress on standard error every second).  --list "
+             "prints each solution as it is found.",
+    .examples = "gridcnf count --max 100 puzzle.txt\n"
+                "gridcnf count --all --list --json puzzle.txt",
+    .run = cmd_count};

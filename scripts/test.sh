@@ -64,9 +64,9 @@ exe=build-test/gridcnf-dynamic
 [ -x "$exe" ] || exe=build-test/gridcnf
 for args in "solve examples/skyscrapers-6x6.txt" "solve --json --count 5 examples/skyscrapers-6x6.txt" \
             "cnf --block-solution examples/skyscrapers-6x6.txt" "solve tests/data/bad/skyscrapers/clue-out-of-range.txt" \
-            "generate skyscrapers --size 5 --seed 3 --count 2" "generate starbattle --size 8 --seed 3" \
+            "generate skyscrapers --size 5 --seed 3 --number 2" "generate starbattle --size 8 --seed 3" \
             "generate futoshiki --size 5 --seed 3 --json" "rate examples/starbattle-7x7.txt" \
-            "certify --out build-test/vg-cert examples/skyscrapers-6x6.txt" \
+            "certify --out-dir build-test/vg-cert examples/skyscrapers-6x6.txt" \
             "render --svg --solution examples/starbattle-7x7.txt" "hint examples/skyscrapers-6x6.txt"; do
   i=$((i + 1))
   # shellcheck disable=SC2086

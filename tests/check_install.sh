@@ -6,7 +6,9 @@ build=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cmake --install "$build" --prefix "$tmp/prefix" >/dev/null
-for f in bin/gridcnf include/gridcnf.h lib/libgridcnf.a lib/pkgconfig/gridcnf.pc; do
+for f in bin/gridcnf include/gridcnf.h lib/libgridcnf.a lib/pkgconfig/gridcnf.pc \
+         share/man/man1/gridcnf.1 share/bash-completion/completions/gridcnf \
+         share/zsh/vendor-completions/_gridcnf; do
   [ -e "$tmp/prefix/$f" ] || { echo "missing after install: $f"; exit 1; }
 done
 cat > "$tmp/use.c" <<'C'

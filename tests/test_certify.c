@@ -122,7 +122,7 @@ static void certify_and_check(const char *puzzle_arg, const char *name,
   snprintf(puzzle_file, sizeof puzzle_file, "%s", puzzle_arg);
   snprintf(out, sizeof out, "%s", path(name));
   char *o, *e;
-  int rc = tu_cli(&o, &e, "certify", "--out", out, puzzle_file, NULL);
+  int rc = tu_cli(&o, &e, "certify", "--out-dir", out, puzzle_file, NULL);
   if (rc != 0)
     fail_msg("certify %s: %d\n%s%s", puzzle_file, rc, o, e);
   assert_non_null(strstr(o, "unique (the only solution); certificate in"));
@@ -368,7 +368,7 @@ static void test_not_unique(void **state) {
   tu_write_file(path("multi/mine.txt"), "not ours\n");
   tu_write_file(path("multi.jsonl"), "{\"genre\":\"skyscrapers\",\"n\":4,\"top\":[4,0,0,0]}\n");
   char *o, *e;
-  assert_int_equal(tu_cli(&o, &e, "certify", "--out", out, path("multi.jsonl"), NULL), 2);
+  assert_int_equal(tu_cli(&o, &e, "certify", "--out-dir", out, path("multi.jsonl"), NULL), 2);
   assert_non_null(strstr(o, "multiple"));
   assert_non_null(strstr(o, "no certificate written"));
   assert_false(exists(path("multi/proof.drat")));
@@ -378,7 +378,7 @@ static void test_not_unique(void **state) {
   free(o);
   free(e);
   /* JSON: the status and no certificate */
-  assert_int_equal(tu_cli(&o, NULL, "certify", "--json", "--out", out,
+  assert_int_equal(tu_cli(&o, NULL, "certify", "--json", "--out-dir", out,
                           path("multi.jsonl"), NULL), 2);
   assert_non_null(strstr(o, "\"status\":\"multiple\""));
   assert_non_null(strstr(o, "\"certificate\":null"));
@@ -387,7 +387,7 @@ static void test_not_unique(void **state) {
   snprintf(out, sizeof out, "%s", path("none"));
   tu_write_file(path("none.jsonl"),
              "{\"genre\":\"skyscrapers\",\"n\":3,\"top\":[3,3,0]}\n");
-  assert_int_equal(tu_cli(&o, &e, "certify", "--out", out, path("none.jsonl"), NULL), 1);
+  assert_int_equal(tu_cli(&o, &e, "certify", "--out-dir", out, path("none.jsonl"), NULL), 1);
   assert_non_null(strstr(o, "none"));
   assert_false(exists(path("none/proof.drat")));
   free(o);
@@ -407,7 +407,7 @@ static void test_batch(void **state) {
              "{\"genre\":\"starbattle\",\"n\":4,\"stars\":1,\"regions\":[[0,0,1,1],"
              "[0,0,1,1],[2,2,3,3],[2,2,3,3]]}\n");
   char *o, *e;
-  int rc = tu_cli(&o, &e, "certify", "--json", "--out", out, path("batch.jsonl"), NULL);
+  int rc = tu_cli(&o, &e, "certify", "--json", "--out-dir", out, path("batch.jsonl"), NULL);
   assert_int_equal(rc, 2);
   assert_true(exists(path("batch/a_1/proof.drat")));
   assert_false(exists(path("batch/two")));
@@ -421,7 +421,7 @@ static void test_batch(void **state) {
   free(e);
   /* --id picks one: then DIR itself */
   snprintf(out, sizeof out, "%s", path("one"));
-  assert_int_equal(tu_cli(NULL, NULL, "certify", "--id", "a/1", "--out", out,
+  assert_int_equal(tu_cli(NULL, NULL, "certify", "--id", "a/1", "--out-dir", out,
                           path("batch.jsonl"), NULL),
                    0);
   assert_true(exists(path("one/proof.drat")));
@@ -435,7 +435,7 @@ static void test_no_cadical(void **state) {
   char out[512];
   snprintf(out, sizeof out, "%s", path("nocad"));
   char *o, *e;
-  int rc = tu_cli(&o, &e, "certify", "--out", out,
+  int rc = tu_cli(&o, &e, "certify", "--out-dir", out,
                   GC_SOURCE_DIR "/examples/starbattle-7x7.txt", NULL);
   if (keep)
     setenv("PATH", keep, 1);

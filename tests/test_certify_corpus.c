@@ -102,7 +102,7 @@ static void test_corpus_certificates(void **state) {
              (int)(strlen(files[f]) - 6), files[f]);
     char *o, *err;
     double t0 = now_ms();
-    int rc = tu_cli(&o, &err, "certify", "--json", "--out", outdir, batch, NULL);
+    int rc = tu_cli(&o, &err, "certify", "--json", "--out-dir", outdir, batch, NULL);
     certify_ms += now_ms() - t0;
     if (rc != 0)
       fail_msg("certify %s: exit %d\n%s", files[f], rc, err);

@@ -685,7 +685,7 @@ static void test_cli(void **state) {
   free(out), free(err);
   assert_int_equal(tu_cli(&out, &err, "solve", "--format", "nosuch", path, NULL), 64);
   free(out), free(err);
-  assert_int_equal(tu_cli(&out, &err, "--help", NULL), 0);
+  assert_int_equal(tu_cli(&out, &err, "help", "formats", NULL), 0);
   assert_non_null(strstr(out, "codewars"));
   free(out), free(err);
   unlink(path);
