@@ -141,7 +141,7 @@ int gc_regions_from_borders(int n, const unsigned char *right,
    cell is -1; else 0 with the reason in why. */
 int gc_regions_connected(int n, const int *region, char *why, size_t size);
 
-/* Used by reader.c: what auto-detection makes of the whole input. */
+/* Used by genres/reader.c: what auto-detection makes of the whole input. */
 typedef enum gc_fmt_mode {
   GC_FMT_NONE = 0, /* not a pasted format: JSON or the genres' text */
   GC_FMT_LINES,    /* one puzzle per line, each in a one-line format */

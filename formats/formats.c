@@ -14,7 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "../genres/genre.h"
+#include "jsonfields.h"
 
 #define GC_FORMAT(name) extern const gc_format gc_format_##name;
 #include "format_list.h"
@@ -77,25 +77,6 @@ const char *gc_format_summary(size_t i) {
 }
 
 int gc_format_known(const char *name) { return gc_fmt_find(name) != NULL; }
-
-char *gc_format_write(const gc_puzzle *pz, const char *name, gc_error *err) {
-  gc_error_clear(err);
-  const gc_format *f = gc_fmt_find(name);
-  if (!f) {
-    gc_error_set(err, GC_E_USAGE, 0, 0, "unknown format '%s'", name ? name : "");
-    return NULL;
-  }
-  char *js = gc_puzzle_json(pz);
-  json_t *rec = js ? json_loads(js, 0, NULL) : NULL;
-  free(js);
-  if (!rec) {
-    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
-    return NULL;
-  }
-  char *s = f->write(rec, err);
-  json_decref(rec);
-  return s;
-}
 
 /*------------------------------------------------------------------------*/
 /* Positions and messages.                                                 */
@@ -259,8 +240,7 @@ void gc_fmt_marks_place(const gc_fmt_marks *m, gc_error *err) {
 
 const char *gc_rec_genre(const json_t *rec) {
   const json_t *g = json_object_get(rec, "genre");
-  const gc_genre *genre = json_is_string(g) ? gc_genre_find(json_string_value(g)) : NULL;
-  return genre ? genre->name : "";
+  return json_is_string(g) ? json_string_value(g) : "";
 }
 
 int gc_rec_int(const json_t *rec, const char *key, int def) {

@@ -264,3 +264,17 @@ int gc_json_size(const gc_jctx *cx, const json_t *rec, const char *infer_key,
   *n = (int)x;
   return 0;
 }
+
+json_t *gc_json_int_array(const int *v, int n) {
+  json_t *a = json_array();
+  for (int i = 0; a && i < n; i++)
+    json_array_append_new(a, json_integer(v[i]));
+  return a;
+}
+
+json_t *gc_json_int_matrix(const int *v, int n) {
+  json_t *m = json_array();
+  for (int r = 0; m && r < n; r++)
+    json_array_append_new(m, gc_json_int_array(v + r * n, n));
+  return m;
+}

@@ -44,4 +44,9 @@ int gc_json_matrix(const gc_jctx *cx, const json_t *rec, const char *key, int n,
 int gc_json_size(const gc_jctx *cx, const json_t *rec, const char *infer_key,
                  int max_n, const char *genre, int *n, gc_error *err);
 
+/* [v0, ...] and the n x n row-major matrix as JSON arrays; NULL when out
+   of memory. */
+json_t *gc_json_int_array(const int *v, int n);
+json_t *gc_json_int_matrix(const int *v, int n);
+
 #endif

@@ -141,8 +141,6 @@ int gc_report_digits(gc_report *rep, int n, const int *cell, const int *givens,
 int gc_clues_add(gc_clues *c, const char *what, gc_error *err);
 
 /* Shared helpers for genre files. */
-json_t *gc_json_int_array(const int *v, int n); /* [v0, ...] */
-json_t *gc_json_int_matrix(const int *v, int n); /* n x n, row-major */
 int gc_puzzle_alloc_data(gc_puzzle *pz, size_t size, gc_error *err);
 void *gc_calloc(size_t count, size_t size, gc_error *err);
 

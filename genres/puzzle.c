@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../formats/format.h"
 #include "genre.h"
 
 void *gc_calloc(size_t count, size_t size, gc_error *err) {
@@ -274,18 +275,24 @@ int gc_key_decode(const gc_puzzle *pz, const gc_block *cell,
 /*------------------------------------------------------------------------*/
 /* The neutral JSON record.                                                */
 
-json_t *gc_json_int_array(const int *v, int n) {
-  json_t *a = json_array();
-  for (int i = 0; a && i < n; i++)
-    json_array_append_new(a, json_integer(v[i]));
-  return a;
-}
-
-json_t *gc_json_int_matrix(const int *v, int n) {
-  json_t *m = json_array();
-  for (int r = 0; m && r < n; r++)
-    json_array_append_new(m, gc_json_int_array(v + r * n, n));
-  return m;
+/* The neutral record, in a pasted notation (formats/). */
+char *gc_format_write(const gc_puzzle *pz, const char *name, gc_error *err) {
+  gc_error_clear(err);
+  const gc_format *f = gc_fmt_find(name);
+  if (!f) {
+    gc_error_set(err, GC_E_USAGE, 0, 0, "unknown format '%s'", name ? name : "");
+    return NULL;
+  }
+  char *js = gc_puzzle_json(pz);
+  json_t *rec = js ? json_loads(js, 0, NULL) : NULL;
+  free(js);
+  if (!rec) {
+    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
+    return NULL;
+  }
+  char *s = f->write(rec, err);
+  json_decref(rec);
+  return s;
 }
 
 char *gc_puzzle_json(const gc_puzzle *pz) {

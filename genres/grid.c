@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../genres/genre.h"
+#include "genre.h"
 
 typedef struct cellref {
   const char *s;

@@ -26,8 +26,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "../genres/genre.h"
-#include "format.h"
+#include "genre.h"
+#include "../formats/format.h"
 
 #define GC_DEFAULT_MAX_INPUT ((size_t)256 << 20)
 
