@@ -58,6 +58,26 @@ static void option_left(const gc_cli_option *o, char *buf, size_t size) {
              o->metavar ? o->metavar : "");
 }
 
+/* Every encoding option as "--name=values" and its help with the default,
+   through row (option_line, or the man page's). */
+static void encoding_rows(FILE *f,
+                          void (*row)(FILE *, const char *, const char *)) {
+  gc_options d;
+  gc_options_default(&d);
+  for (size_t i = 0; i < gc_option_count(); i++) {
+    const gc_option_info *o = gc_option_at(i);
+    char name[40], def[32], left[96], help[600];
+    gc_option_cli_name(o, name, sizeof name);
+    gc_option_value(&d, o, def, sizeof def);
+    snprintf(left, sizeof left, "--%s=%s", name,
+             o->kind == GC_OPT_ENUM ? o->values
+             : o->kind == GC_OPT_BOOL ? "0|1"
+                                      : "N");
+    snprintf(help, sizeof help, "%s (default %s)", o->help, def);
+    row(f, left, help);
+  }
+}
+
 static const char *const sections[][2] = {
     {"solve", "solve and check"},
     {"set", "set puzzles"},
@@ -173,21 +193,7 @@ static void help_encoding(FILE *f) {
           "The defaults are measured to be the fastest (benchmarks/RESULTS.md);"
           "\nthe others are there to compare.  --name=VALUE; a switch is also "
           "--name\nor --no-name.\n\n");
-  gc_options d;
-  gc_options_default(&d);
-  for (size_t i = 0; i < gc_option_count(); i++) {
-    const gc_option_info *o = gc_option_at(i);
-    char name[40], def[32], left[96];
-    gc_option_cli_name(o, name, sizeof name);
-    gc_option_value(&d, o, def, sizeof def);
-    snprintf(left, sizeof left, "--%s=%s", name,
-             o->kind == GC_OPT_ENUM ? o->values
-             : o->kind == GC_OPT_BOOL ? "0|1"
-                                      : "N");
-    char help[600];
-    snprintf(help, sizeof help, "%s (default %s)", o->help, def);
-    option_line(f, left, help);
-  }
+  encoding_rows(f, option_line);
 }
 
 static void help_formats(FILE *f) {
@@ -218,16 +224,27 @@ static void help_exit_codes(FILE *f) {
   }
 }
 
+typedef struct writer {
+  const char *name;
+  void (*write)(FILE *f);
+} writer;
+
+/* Calls the writer called name; 0, or -1 when there is none. */
+static int dispatch(FILE *f, const writer *w, const char *name) {
+  for (; w->name; w++)
+    if (!strcmp(w->name, name)) {
+      w->write(f);
+      return 0;
+    }
+  return -1;
+}
+
 int gc_cli_help_topic(FILE *f, const char *topic) {
-  if (!strcmp(topic, "encoding"))
-    help_encoding(f);
-  else if (!strcmp(topic, "formats"))
-    help_formats(f);
-  else if (!strcmp(topic, "exit-codes"))
-    help_exit_codes(f);
-  else
-    return -1;
-  return 0;
+  static const writer topics[] = {{"encoding", help_encoding},
+                                  {"formats", help_formats},
+                                  {"exit-codes", help_exit_codes},
+                                  {NULL, NULL}};
+  return dispatch(f, topics, topic);
 }
 
 /*------------------------------------------------------------------------*/
@@ -315,20 +332,7 @@ static void man(FILE *f) {
   }
   man_option(f, "-h, --help", "the command's help");
   fprintf(f, ".SH ENCODING OPTIONS\n");
-  gc_options d;
-  gc_options_default(&d);
-  for (size_t i = 0; i < gc_option_count(); i++) {
-    const gc_option_info *o = gc_option_at(i);
-    char name[40], def[32], left[96], help[600];
-    gc_option_cli_name(o, name, sizeof name);
-    gc_option_value(&d, o, def, sizeof def);
-    snprintf(left, sizeof left, "--%s=%s", name,
-             o->kind == GC_OPT_ENUM ? o->values
-             : o->kind == GC_OPT_BOOL ? "0|1"
-                                      : "N");
-    snprintf(help, sizeof help, "%s (default %s)", o->help, def);
-    man_option(f, left, help);
-  }
+  encoding_rows(f, man_option);
   fprintf(f, ".SH FORMATS\n");
   for (size_t i = 0; i < gc_format_count(); i++)
     man_option(f, gc_format_name(i), gc_format_summary(i));
@@ -448,13 +452,9 @@ static void complete_zsh(FILE *f) {
 }
 
 int gc_cli_generate(FILE *f, const char *what) {
-  if (!strcmp(what, "man"))
-    man(f);
-  else if (!strcmp(what, "complete-bash"))
-    complete_bash(f);
-  else if (!strcmp(what, "complete-zsh"))
-    complete_zsh(f);
-  else
-    return -1;
-  return 0;
+  static const writer files[] = {{"man", man},
+                                 {"complete-bash", complete_bash},
+                                 {"complete-zsh", complete_zsh},
+                                 {NULL, NULL}};
+  return dispatch(f, files, what);
 }
