@@ -49,6 +49,15 @@ static int number(cli *c, const char *typed, const char *v, long lo, long hi,
   return 0;
 }
 
+/* A whole number 1..1000 into an int field. */
+static int small_number(cli *c, const char *typed, const char *v, int *out) {
+  long k;
+  int rc = number(c, typed, v, 1, 1000, &k);
+  if (!rc)
+    *out = (int)k;
+  return rc;
+}
+
 static int seconds(cli *c, const char *typed, const char *v, double *out) {
   char *end;
   double t = strtod(v, &end);
@@ -96,13 +105,7 @@ SETTER(set_max_clauses) {
 }
 SETTER(set_timeout) { return seconds(c, typed, v, &c->lim.timeout); }
 SETTER(set_total_timeout) { return seconds(c, typed, v, &c->total_timeout); }
-SETTER(set_jobs) {
-  long k;
-  int rc = number(c, typed, v, 1, 1000, &k);
-  if (!rc)
-    c->jobs = (int)k;
-  return rc;
-}
+SETTER(set_jobs) { return small_number(c, typed, v, &c->jobs); }
 SETTER(set_genre) {
   (void)typed;
   if (!gc_genre_find(v)) {
@@ -149,20 +152,8 @@ SETTER(set_external) {
   return 0;
 }
 SETTER(set_grid) { (void)typed; c->grid = v; return 0; }
-SETTER(set_size) {
-  long k;
-  int rc = number(c, typed, v, 1, 1000, &k);
-  if (!rc)
-    c->size = (int)k;
-  return rc;
-}
-SETTER(set_stars) {
-  long k;
-  int rc = number(c, typed, v, 1, 1000, &k);
-  if (!rc)
-    c->stars = (int)k;
-  return rc;
-}
+SETTER(set_size) { return small_number(c, typed, v, &c->size); }
+SETTER(set_stars) { return small_number(c, typed, v, &c->stars); }
 SETTER(set_number) {
   return number(c, typed, v, 1, 1000000000L, &c->number);
 }
