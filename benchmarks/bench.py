@@ -3,7 +3,7 @@
 
 Times the whole process `gridcnf solve --json FILE` (solve + proof of
 uniqueness) per puzzle, for the default encoding and for every encoding
-variant that `gridcnf --help` offers, interleaved across repetitions,
+variant that `gridcnf help encoding` offers, interleaved across repetitions,
 puzzles and variants.  Every answer is verified; a wrong answer fails the
 benchmark (exit 1) and is never reported as a timing.
 
@@ -129,36 +129,29 @@ def norm_genre(s):
 
 
 def parse_encoding_options(help_text, genres):
-    """Encoding options from `gridcnf --help`.
+    """Encoding options from `gridcnf help encoding`.
 
     Returns a list of dicts {name, kind, values, default, genres, desc}.
-    An option's line looks like
-      --amo   text ... (auto|pairwise|seq; default auto)
-      --edge-units   Skyscrapers: text ... (0|1; default 1)
+    An option's entry looks like
+      --amo=auto|pairwise|seq
+                          text ... (default auto)
+      --edge-units=0|1        Skyscrapers: text ... (default 1)
     A description that starts with a genre's name and a colon limits the
     option to that genre.  Continuation lines are joined.
     """
-    lines = help_text.splitlines()
-    start = None
-    for i, line in enumerate(lines):
-        if line.lower().startswith("encoding options"):
-            start = i + 1
-            break
-    if start is None:
-        return []
     entries = []
-    for line in lines[start:]:
-        if not line.strip():
-            if entries:
-                break
-            continue
-        if not line[0].isspace():
-            break
-        m = re.match(r"^\s+--([a-z0-9][a-z0-9-]*)(?:[= ]\S+)?\s+(.*)$", line)
+    for line in help_text.splitlines():
+        m = re.match(r"^\s+--([a-z0-9][a-z0-9-]*)=(\S+)\s*(.*)$", line)
         if m:
-            entries.append([m.group(1), m.group(2).strip()])
-        elif entries:
+            entries.append([m.group(1), m.group(3).strip(), m.group(2)])
+        elif entries and line.startswith("    ") and line.strip():
             entries[-1][1] += " " + line.strip()
+        elif entries and not line.strip():
+            break
+    # the values in the description's form, as the parser below reads it
+    entries = [[name, re.sub(r"\(default (\S+)\)$", "(" + vals + r"; default \1)",
+                             desc.strip())]
+               for name, desc, vals in entries]
     by_norm = {norm_genre(g): g for g in genres}
     opts = []
     for name, desc in entries:
@@ -951,7 +944,7 @@ def main(argv=None):
                          "(default 2 with peers, 12 with --no-peers; --quick: 1; 0 = all)")
     ap.add_argument("--variants", default=None,
                     help="comma-separated variant names to run besides default "
-                         "(default: every one derived from --help)")
+                         "(default: every one derived from `gridcnf help encoding`)")
     ap.add_argument("--peers", default=None,
                     help="comma-separated peers to time beside gridcnf (default: every "
                          "installed one of " + ", ".join(peerrun.ALL_PEERS) + "); "
@@ -992,7 +985,7 @@ def main(argv=None):
 
     # what gridcnf offers
     listed = gridcnf_genres(exe)
-    help_text = run_text([exe, "--help"])
+    help_text = run_text([exe, "help", "encoding"])
     opts = parse_encoding_options(help_text, listed)
     for msg in unlisted_genre_warnings(opts, listed):
         log(msg)
@@ -1317,7 +1310,7 @@ def main(argv=None):
         flags = " ".join(v["flags"]) or "(no flags)"
         only = f", {'/'.join(v['genres'])} only" if v["genres"] else ""
         vdesc.append(f"`{v['name']}` = `{flags}`{only}")
-    md.append("- variants (derived from `gridcnf --help`): " + "; ".join(vdesc))
+    md.append("- variants (derived from `gridcnf help encoding`): " + "; ".join(vdesc))
     if skipped_opts:
         md.append("- encoding options in `--help` not benchmarked (no derivable values): "
                   + ", ".join(f"`--{o}`" for o in skipped_opts))

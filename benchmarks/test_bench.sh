@@ -77,10 +77,11 @@ import sys
 sys.dont_write_bytecode = True
 sys.path.insert(0, sys.argv[1])
 import bench
-help_text = """Encoding options:
-  --edge-units         Skyscrapers: the edge deductions (0|1; default 1)
-  --probe              with simplify: failed literals (0|1; default 1)
-  --phase              the initial phase (0|1; default 1)
+help_text = """encoding options: how a puzzle becomes CNF.
+
+  --edge-units=0|1        Skyscrapers: the edge deductions (default 1)
+  --probe=0|1             with simplify: failed literals (default 1)
+  --phase=0|1             the initial phase (default 1)
 """
 listed = ["futoshiki", "skyscrapers", "starbattle"]
 opts = bench.parse_encoding_options(help_text, listed)
