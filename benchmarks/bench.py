@@ -1453,7 +1453,10 @@ def main(argv=None):
     with open(results_md, "w", encoding="utf-8") as f:
         f.write("\n".join(md))
         for section in kept:
-            f.write("\n\n" + section + "\n")
+            if not section.startswith("<!-- summary:"):
+                f.write("\n\n" + section + "\n")
+    # the one-screen summary at the top, from what the file now says
+    subprocess.run([sys.executable, os.path.join(HERE, "summary.py"), results_md], check=True)
     summary = {"reps": reps, "genres": genres, "variants": variants,
                "peers": [{"name": pr.name, "version": pr.version} for pr in peers],
                "peers_not_run": peer_notes,
