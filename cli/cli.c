@@ -43,6 +43,7 @@ double gc_cli_now_ms(void) {
 }
 
 void gc_cli_print_error(cli *c, const gc_error *e) {
+  gc_cli_progress_clear(c);
   char buf[600];
   gc_error_format(e, buf, sizeof buf);
   fprintf(c->err, "gridcnf: %s\n", buf);
@@ -152,6 +153,7 @@ json_t *gc_cli_grid_json(const gc_grid *g) {
 static double round3(double x) { return floor(x * 1000 + 0.5) / 1000; }
 
 void gc_cli_emit_json(cli *c, json_t *obj) {
+  gc_cli_progress_note(c, json_string_value(json_object_get(obj, "status")));
   char *s = json_dumps(obj, JSON_COMPACT | JSON_ENSURE_ASCII | JSON_REAL_PRECISION(6));
   if (s) {
     fputs(s, c->out);
@@ -164,8 +166,10 @@ void gc_cli_emit_json(cli *c, json_t *obj) {
 
 void gc_cli_emit_error_record(cli *c, const gc_error *e, const gc_puzzle *pz) {
   gc_cli_print_error(c, e);
-  if (!c->json)
+  if (!c->json) {
+    gc_cli_progress_note(c, "error");
     return;
+  }
   char buf[600];
   gc_error_format(e, buf, sizeof buf);
   json_t *o = json_object();
@@ -179,6 +183,11 @@ void gc_cli_emit_error_record(cli *c, const gc_error *e, const gc_puzzle *pz) {
   json_object_set_new(o, "second", json_null());
   json_object_set_new(o, "error", json_string(buf));
   json_object_set_new(o, "line", e->line ? json_integer(e->line) : json_null());
+  if (!pz || !gc_puzzle_id(pz)) /* no id: where the record is */
+    json_object_set_new(o, "source", e->source[0] ? json_string(e->source)
+                                     : pz && gc_puzzle_source(pz)
+                                         ? json_string(gc_puzzle_source(pz))
+                                         : json_null());
   gc_cli_emit_json(c, o);
 }
 
@@ -193,11 +202,7 @@ int gc_cli_status_exit(const gc_result *res) {
 }
 
 void gc_cli_print_grid_text(cli *c, const gc_puzzle *pz, const gc_grid *g) {
-  char *s = gc_render_text(pz, g);
-  if (s) {
-    fputs(s, c->out);
-    free(s);
-  }
+  gc_cli_print_grid(c, pz, g, NULL);
 }
 
 void gc_cli_emit_result(cli *c, const char *source, const gc_puzzle *pz,
@@ -209,6 +214,8 @@ void gc_cli_emit_result(cli *c, const char *source, const gc_puzzle *pz,
     json_object_set_new(o, "genre", json_string(gc_genre_name(gc_puzzle_genre(pz))));
     json_object_set_new(o, "n", json_integer(gc_puzzle_n(pz)));
     json_object_set_new(o, "status", json_string(gc_status_name(res->status)));
+    if (!id)
+      gc_cli_record_origin(o, source, pz);
     json_object_set_new(o, "solution", gc_cli_grid_json(&res->first));
     json_object_set_new(o, "second", gc_cli_grid_json(&res->second));
     if (c->lim.mode == GC_MODE_COUNT) {
@@ -256,13 +263,16 @@ void gc_cli_emit_result(cli *c, const char *source, const gc_puzzle *pz,
   else
     snprintf(name, sizeof name, "%s:%ld", source, gc_puzzle_line(pz));
   int n = gc_puzzle_n(pz);
+  /* count --list: the solutions are on the lines above already */
+  int listed = c->list && c->lim.mode == GC_MODE_COUNT;
+  gc_cli_progress_note(c, gc_status_name(res->status));
   fprintf(c->out, "%s: %s", name, gc_status_name(res->status));
   switch (res->status) {
   case GC_STATUS_UNIQUE: fprintf(c->out, " (the only solution)"); break;
   case GC_STATUS_MULTIPLE:
     if (c->lim.mode == GC_MODE_COUNT)
-      fprintf(c->out, " (%s%ld solutions; two shown)", res->complete ? "" : "at least ",
-              res->count);
+      fprintf(c->out, " (%s%ld solutions; %s)", res->complete ? "" : "at least ",
+              res->count, listed ? "listed above" : "two shown");
     else
       fprintf(c->out, " (two of its solutions shown)");
     break;
@@ -281,11 +291,12 @@ void gc_cli_emit_result(cli *c, const char *source, const gc_puzzle *pz,
                 res->stats.solve_ms + res->stats.unique_ms);
   else
     fprintf(c->out, "; %s %dx%d\n", gc_genre_name(gc_puzzle_genre(pz)), n, n);
-  if (res->first.n)
-    gc_cli_print_grid_text(c, pz, &res->first);
-  if (res->second.n) {
+  if (res->first.n && !listed)
+    gc_cli_print_grid(c, pz, &res->first, res->second.n ? &res->second : NULL);
+  if (res->second.n && !listed) {
     fprintf(c->out, "second solution:\n");
-    gc_cli_print_grid_text(c, pz, &res->second);
+    gc_cli_print_grid(c, pz, &res->second, &res->first);
+    gc_cli_print_differences(c, &res->first, &res->second);
   }
   fflush(c->out);
 }
@@ -371,11 +382,21 @@ json_t *gc_cli_record_head(const gc_puzzle *pz, const char *status) {
   json_object_set_new(o, "genre", json_string(gc_genre_name(gc_puzzle_genre(pz))));
   json_object_set_new(o, "n", json_integer(gc_puzzle_n(pz)));
   json_object_set_new(o, "status", json_string(status));
+  if (!id)
+    gc_cli_record_origin(o, gc_puzzle_source(pz), pz);
   return o;
+}
+
+void gc_cli_record_origin(json_t *o, const char *source, const gc_puzzle *pz) {
+  if (!source)
+    source = gc_puzzle_source(pz);
+  json_object_set_new(o, "source", source ? json_string(source) : json_null());
+  json_object_set_new(o, "line", json_integer(gc_puzzle_line(pz)));
 }
 
 void gc_cli_print_name(cli *c, const char *source, const gc_puzzle *pz,
                        const char *status) {
+  gc_cli_progress_note(c, status);
   if (gc_puzzle_id(pz))
     fprintf(c->out, "%s: %s", gc_puzzle_id(pz), status);
   else
@@ -466,6 +487,8 @@ int gc_cli_read_one(cli *c, gc_cli_one *o) {
 
 int gc_cli_read_file(cli *c, const char *path, char **data, size_t *len,
                      gc_error *e) {
+  if (!strcmp(path, "-"))
+    gc_cli_prompt(c);
   if (!c->input || strcmp(path, "-"))
     return gc_read_file(path, data, len, 0, e);
   gc_error_clear(e);
@@ -574,7 +597,9 @@ int gc_cli_run_io(int argc, char **argv, const gc_cli_io *io) {
   int rc = gc_cli_parse_args(&c, command, argc, argv, 2);
   if (rc)
     return rc;
+  gc_cli_term_setup(&c);
   rc = command->run(&c);
+  gc_cli_progress_end(&c);
   if (fflush(out) != 0 || ferror(out)) {
     fprintf(err, "gridcnf: writing output failed\n");
     return EX_IOERR;

@@ -26,6 +26,18 @@ enum {
   EX_INTERRUPT = 130
 };
 
+/* The statuses of a batch's records, counted for its progress line and
+   summary (term.c). */
+enum { GC_CLI_TALLY_KINDS = 8 };
+typedef struct gc_cli_tally {
+  char name[GC_CLI_TALLY_KINDS][24];
+  long count[GC_CLI_TALLY_KINDS];
+  int kinds;
+  long total;
+  double next_ms; /* when the progress line may change again */
+  int shown;      /* the progress line is on the terminal */
+} gc_cli_tally;
+
 typedef struct cli {
   FILE *out, *err;
   const volatile int *interrupt;
@@ -63,6 +75,12 @@ typedef struct cli {
   const char *files[64];
   int nfiles;
   double start_ms;
+  /* term.c: what the streams are (gc_cli_term_setup) */
+  int color_on;      /* ANSI colours on out */
+  int boxes;         /* grids drawn for a terminal (gc_look.boxes) */
+  int progress;      /* err is a terminal: the batch summary */
+  int progress_line; /* ... and out is not: a running count too */
+  gc_cli_tally tally;
 } cli;
 
 enum { GC_COLOR_AUTO = 0, GC_COLOR_ALWAYS, GC_COLOR_NEVER };
@@ -150,8 +168,12 @@ int gc_cli_stop_exit(const gc_limits *lim);
 void gc_cli_print_grid_text(cli *c, const gc_puzzle *pz, const gc_grid *g);
 void gc_cli_emit_result(cli *c, const char *source, const gc_puzzle *pz,
                         const gc_result *res);
-/* The id / genre / n / status head of a JSON answer. */
+/* The id / genre / n / status head of a JSON answer (with source and
+   line when the puzzle has no id). */
 json_t *gc_cli_record_head(const gc_puzzle *pz, const char *status);
+/* Adds "source" (source, or the puzzle's when NULL) and "line" (where the
+   puzzle starts) to a record: a puzzle without an id is named so. */
+void gc_cli_record_origin(json_t *o, const char *source, const gc_puzzle *pz);
 /* "ID: status" or "SOURCE:LINE: status", no newline. */
 void gc_cli_print_name(cli *c, const char *source, const gc_puzzle *pz,
                        const char *status);
@@ -182,6 +204,29 @@ int gc_cli_read_file(cli *c, const char *path, char **data, size_t *len,
 /* Writes text to -o FILE or standard output; what names the content in
    the error message. */
 int gc_cli_write_all(cli *c, const char *text, size_t len, const char *what);
+
+/* Terminals (term.c), the only code that writes ANSI escapes.  Sets
+   color_on, boxes and progress from the streams, --color and NO_COLOR. */
+void gc_cli_term_setup(cli *c);
+/* text with its gc_style per byte, as colours when color_on. */
+void gc_cli_term_write(cli *c, FILE *f, const char *text,
+                       const unsigned char *style);
+/* pz with grid g (NULL: the puzzle alone) on out, styled, for a terminal
+   when boxes; the cells where g differs from other (may be NULL)
+   highlighted. */
+void gc_cli_print_grid(cli *c, const gc_puzzle *pz, const gc_grid *g,
+                       const gc_grid *other);
+/* After the second of two solutions: the line that names the cells where
+   they differ (nothing when they do not). */
+void gc_cli_print_differences(cli *c, const gc_grid *a, const gc_grid *b);
+/* A line on err when standard input is a terminal about to be read. */
+void gc_cli_prompt(cli *c);
+/* A record of the batch has this status ("unique", "error", ...). */
+void gc_cli_progress_note(cli *c, const char *status);
+/* Rubs out the progress line (before a message on err). */
+void gc_cli_progress_clear(cli *c);
+/* The end of the command: the summary line of a batch, on a terminal. */
+void gc_cli_progress_end(cli *c);
 
 /* solve --jobs N: the batch on N threads, answers in input order
    (jobs.c).  Returns the exit code; *npuzzles counts the puzzles. */

@@ -725,25 +725,42 @@ static void futo_check(const gc_puzzle *pz, const gc_grid *g, int partial,
 /*------------------------------------------------------------------------*/
 /* Rendering                                                               */
 
-static char *futo_render(const gc_puzzle *pz, const gc_grid *g) {
+/* The notation, with g's digits when g is given; styled: givens, solved
+   digits, empty cells, signs, and where g differs from look->other.  A
+   puzzle without vertical signs has no sign lines (the rows follow one
+   another); with some, every gap between rows has its line, blank or not,
+   so the grid keeps its shape. */
+static void futo_draw(const gc_puzzle *pz, const gc_grid *g, const gc_look *lk,
+                      gc_strbuf *b) {
   const futo *f = pz->data;
   int n = pz->n, w = n >= 10 ? 2 : 1;
   const int *x = g && g->n == n ? g->cell : f->givens;
-  gc_strbuf b = {0};
-  gc_sb_put(&b, "futoshiki\n");
-  int both = 0;
+  const gc_grid *other = g && lk ? lk->other : NULL;
+  gc_sb_put(b, "futoshiki\n");
+  int both = 0, vertical = 0;
+  for (int i = 0; i < n * n; i++)
+    vertical |= f->v[i] != 0;
   for (int r = 0; r < n; r++) {
     for (int c = 0; c < n; c++) {
-      gc_sb_printf(&b, "%*d", w, x[r * n + c]);
+      int i = r * n + c, v = x[i];
+      int style = v <= 0 ? GC_STYLE_EMPTY
+                  : f->givens[i] ? GC_STYLE_GIVEN
+                                 : GC_STYLE_SOLVED;
+      if (other && other->cell[i] != g->cell[i])
+        style |= GC_STYLE_DIFFERS;
+      gc_sb_pen(b, style);
+      gc_sb_printf(b, "%*d", w, v > 0 ? v : 0);
       if (c + 1 < n) {
         unsigned char s = f->h[r * n + c];
-        gc_sb_put(&b, s & REL_LT ? "<" : s & REL_GT ? ">" : " ");
+        gc_sb_pen(b, s ? GC_STYLE_SIGN : GC_STYLE_TEXT);
+        gc_sb_put(b, s & REL_LT ? "<" : s & REL_GT ? ">" : " ");
         both += s == (REL_LT | REL_GT);
       }
     }
-    gc_sb_put(&b, "\n");
-    if (r + 1 == n)
-      break;
+    gc_sb_pen(b, GC_STYLE_TEXT);
+    gc_sb_put(b, "\n");
+    if (r + 1 == n || !vertical)
+      continue;
     /* The sign line: each sign under the last digit of its cell. */
     int last = -1;
     for (int c = 0; c < n; c++)
@@ -753,12 +770,14 @@ static char *futo_render(const gc_puzzle *pz, const gc_grid *g) {
       unsigned char s = f->v[r * n + c];
       both += s == (REL_LT | REL_GT);
       for (int k = 0; k < w - 1; k++)
-        gc_sb_put(&b, " ");
-      gc_sb_put(&b, s & REL_LT ? "^" : s & REL_GT ? "v" : " ");
+        gc_sb_put(b, " ");
+      gc_sb_pen(b, s ? GC_STYLE_SIGN : GC_STYLE_TEXT);
+      gc_sb_put(b, s & REL_LT ? "^" : s & REL_GT ? "v" : " ");
+      gc_sb_pen(b, GC_STYLE_TEXT);
       if (c < last)
-        gc_sb_put(&b, " ");
+        gc_sb_put(b, " ");
     }
-    gc_sb_put(&b, "\n");
+    gc_sb_put(b, "\n");
   }
   if (both) {
     /* Contradicting pairs (possible from JSON) cannot be drawn: state the
@@ -768,10 +787,15 @@ static char *futo_render(const gc_puzzle *pz, const gc_grid *g) {
       int down = hi - lo == n || lo - hi == n;
       unsigned char s = (down ? f->v : f->h)[first_cell];
       if (s == (REL_LT | REL_GT) && lo > hi)
-        gc_sb_printf(&b, "also r%dc%d < r%dc%d  # both ways: no solution\n",
+        gc_sb_printf(b, "also r%dc%d < r%dc%d  # both ways: no solution\n",
                      lo / n + 1, lo % n + 1, hi / n + 1, hi % n + 1);
     })
   }
+}
+
+static char *futo_render(const gc_puzzle *pz, const gc_grid *g) {
+  gc_strbuf b = {0};
+  futo_draw(pz, g, NULL, &b);
   return gc_sb_finish(&b);
 }
 
@@ -908,6 +932,7 @@ const gc_genre gc_genre_futoshiki = {
     .check = futo_check,
     .givens = futo_givens,
     .render = futo_render,
+    .draw = futo_draw,
     .svg = futo_svg,
     .to_json = futo_to_json,
     .generate = futo_generate,

@@ -23,10 +23,13 @@
 #include "../formats/textlines.h"
 #include "gridcnf.h"
 
+struct gc_strbuf; /* formats/strbuf.h */
+
 struct gc_puzzle {
   const gc_genre *genre;
   int n;
   char *id;       /* NULL when the input gave none */
+  char *source;   /* the input's name; NULL for a generated puzzle */
   long line;      /* first line of the record in its input */
   gc_grid known;  /* the input's "solution", n == 0 when absent */
   void *data;     /* the genre's own part */
@@ -89,6 +92,13 @@ struct gc_genre {
   /* The puzzle (with g's digits or stars when g is not NULL) in the genre's
      text notation, malloc'd; NULL when out of memory. */
   char *(*render)(const gc_puzzle *pz, const gc_grid *g);
+  /* Optional: the text of render (look NULL) or of gc_render_look into b
+     (which may keep styles: gc_sb_pen before each part), the cells marked
+     given, solved or empty and, with look->other, where g differs; with
+     look->boxes, a picture for a terminal if the genre has one.  Without
+     it, gc_render_look gives render's text, unstyled. */
+  void (*draw)(const gc_puzzle *pz, const gc_grid *g, const gc_look *look,
+               struct gc_strbuf *b);
   /* The puzzle as a standalone SVG picture (with g's digits or stars in
      the solution colour when g is not NULL), malloc'd; NULL when out of
      memory.  Drawn with genres/svg.h, whose class names it keeps. */

@@ -12,10 +12,15 @@
  * around a Skyscrapers grid (n + 2 rows, n + 2 cells in the inner ones),
  * Futoshiki's signs (< > ^ v) and its "also ..." lines.
  *
- * Latin genres: digits 1..n; '.', '?', '_', '-' or 0 = empty.
- * Star Battle: '*', '1' or a UTF-8 star = star; '?' or '_' = empty (not
- * yet decided); anything else ('.', '0', '-', 'x', a region letter) = no
- * star.
+ * Also skipped: the box-drawing characters (U+2500..U+257F) of the picture
+ * `gridcnf solve` draws on a terminal, and ANSI colour sequences, so that
+ * what was copied from a terminal reads too.
+ *
+ * One convention in every genre: '.', '?' or '_' = an empty cell (not yet
+ * decided).  Latin genres: digits 1..n, and '-' or 0 = empty too.  Star
+ * Battle: '*', '1' or a star (U+2605, U+2606) = star; 'x', 'X', '-', '0',
+ * a middle dot (U+00B7), a shade (U+2591) or a region's letter or digit
+ * (what `solve` prints) = no star.
  */
 #include <ctype.h>
 #include <stdarg.h>
@@ -35,6 +40,25 @@ typedef struct row {
   int count;
   long line;
 } row;
+
+/* The length of a run that separates cells like a space: white space, a
+   box-drawing character (U+2500..U+257F: E2 94 80..E2 95 BF), an ANSI
+   escape sequence (ESC [ ... final byte); 0 when s[i] is none of these. */
+static size_t gap_at(const char *s, size_t len, size_t i) {
+  unsigned char ch = (unsigned char)s[i];
+  if (isspace(ch))
+    return 1;
+  if (ch == 0xe2 && i + 2 < len && ((unsigned char)s[i + 1] == 0x94 ||
+                                    (unsigned char)s[i + 1] == 0x95))
+    return 3;
+  if (ch == 0x1b && i + 1 < len && s[i + 1] == '[') {
+    size_t j = i + 2;
+    while (j < len && (unsigned char)s[j] >= 0x20 && (unsigned char)s[j] <= 0x3f)
+      j++;
+    return j < len ? j + 1 - i : len - i;
+  }
+  return 0;
+}
 
 static int is_sign(char ch) {
   return ch == '<' || ch == '>' || ch == '^' || ch == 'v' || ch == 'V' ||
@@ -136,7 +160,8 @@ done:
 
 /*------------------------------------------------------------------------*/
 
-/* The cells of one line (signs dropped for Latin genres). */
+/* The cells of one line (signs dropped for Latin genres; gaps as in
+   gap_at). */
 static int split_line(const gc_puzzle *pz, const char *s, size_t len, long line,
                       row *out) {
   int boolean = pz->genre->cells == GC_CELLS_BOOL;
@@ -144,29 +169,30 @@ static int split_line(const gc_puzzle *pz, const char *s, size_t len, long line,
   if (!cells)
     return -1;
   int spaced = 0, count = 0;
-  /* White space between two cells? */
-  for (size_t i = 0, seen = 0; i < len; i++) {
-    if (isspace((unsigned char)s[i]) || (!boolean && is_sign(s[i]))) {
-      if (isspace((unsigned char)s[i]) && seen)
-        for (size_t j = i; j < len; j++)
-          if (!isspace((unsigned char)s[j]) && (boolean || !is_sign(s[j]))) {
-            spaced = 1;
-            break;
-          }
+  /* A gap between two cells?  Then cells are words, else characters. */
+  for (size_t i = 0, seen = 0, gap = 0; i < len;) {
+    size_t k = gap_at(s, len, i);
+    if (k || (!boolean && is_sign(s[i]))) {
+      gap |= seen && k;
+      i += k ? k : 1;
       continue;
+    }
+    if (gap) {
+      spaced = 1;
+      break;
     }
     seen = 1;
+    i += utf8_len((unsigned char)s[i]);
   }
   for (size_t i = 0; i < len;) {
-    unsigned char ch = (unsigned char)s[i];
-    if (isspace(ch) || (!boolean && is_sign((char)ch))) {
-      i++;
+    size_t k = gap_at(s, len, i);
+    if (k || (!boolean && is_sign(s[i]))) {
+      i += k ? k : 1;
       continue;
     }
-    size_t j = i + utf8_len(ch);
+    size_t j = i + utf8_len((unsigned char)s[i]);
     if (spaced)
-      while (j < len && !isspace((unsigned char)s[j]) &&
-             (boolean || !is_sign(s[j])))
+      while (j < len && !gap_at(s, len, j) && (boolean || !is_sign(s[j])))
         j++;
     if (j > len)
       j = len;
@@ -200,14 +226,22 @@ static int cell_value(const gc_puzzle *pz, const cellref *t, const char *source,
                       int *out, gc_error *err) {
   int n = pz->n;
   if (pz->genre->cells == GC_CELLS_BOOL) {
-    if (t->len == 1 && (t->s[0] == '?' || t->s[0] == '_'))
+    char ch = t->len == 1 ? t->s[0] : 0;
+    if (ch && strchr(".?_", ch))
       *out = GC_EMPTY;
-    else if ((t->len == 1 && (t->s[0] == '*' || t->s[0] == '1')) ||
+    else if (ch == '*' || ch == '1' ||
              (t->len == 3 && !memcmp(t->s, "\xe2\x98\x85", 3)) || /* U+2605 */
              (t->len == 3 && !memcmp(t->s, "\xe2\x98\x86", 3)))   /* U+2606 */
       *out = 1;
-    else
+    else if ((ch && (isalnum((unsigned char)ch) || ch == '-')) ||
+             (t->len == 2 && !memcmp(t->s, "\xc2\xb7", 2)) ||     /* U+00B7 */
+             (t->len == 3 && !memcmp(t->s, "\xe2\x96\x91", 3)))   /* U+2591 */
       *out = 0;
+    else
+      return set_err(err, source, t->line, t->col,
+                     "'%.*s' is not a star ('*' or '1'), no star ('x', '-', "
+                     "'0' or a region letter) or empty ('.' or '?')",
+                     (int)(t->len > 12 ? 12 : t->len), t->s);
     return 0;
   }
   if (t->len == 1 && strchr(".?_-0", t->s[0])) {

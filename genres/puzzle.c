@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../formats/format.h"
+#include "../formats/strbuf.h"
 #include "genre.h"
 
 void *gc_calloc(size_t count, size_t size, gc_error *err) {
@@ -49,6 +50,7 @@ const gc_genre *gc_puzzle_genre(const gc_puzzle *pz) { return pz->genre; }
 int gc_puzzle_n(const gc_puzzle *pz) { return pz->n; }
 const char *gc_puzzle_id(const gc_puzzle *pz) { return pz->id; }
 long gc_puzzle_line(const gc_puzzle *pz) { return pz->line; }
+const char *gc_puzzle_source(const gc_puzzle *pz) { return pz->source; }
 const gc_grid *gc_puzzle_known(const gc_puzzle *pz) {
   return pz->known.n ? &pz->known : NULL;
 }
@@ -60,6 +62,7 @@ void gc_puzzle_free(gc_puzzle *pz) {
     pz->genre->free_data(pz->data);
   gc_grid_free(&pz->known);
   free(pz->id);
+  free(pz->source);
   free(pz);
 }
 
@@ -202,6 +205,37 @@ int gc_check_all(const gc_puzzle *pz, const gc_grid *g, int partial,
 
 char *gc_render_text(const gc_puzzle *pz, const gc_grid *g) {
   return pz->genre->render(pz, g);
+}
+
+char *gc_render_look(const gc_puzzle *pz, const gc_grid *g,
+                     const gc_look *look, unsigned char **style) {
+  *style = NULL;
+  if (g && (g->n != pz->n || !g->cell))
+    g = NULL;
+  gc_look lk = {0, NULL};
+  if (look)
+    lk = *look;
+  if (!g || (lk.other && (lk.other->n != pz->n || !lk.other->cell)))
+    lk.other = NULL;
+  gc_strbuf b = {0};
+  gc_sb_keep_style(&b);
+  if (pz->genre->draw)
+    pz->genre->draw(pz, g, &lk, &b);
+  else {
+    char *s = pz->genre->render(pz, g);
+    if (!s)
+      b.failed = 1;
+    else
+      gc_sb_put(&b, s);
+    free(s);
+  }
+  char *text = gc_sb_finish(&b);
+  *style = gc_sb_take_style(&b);
+  if (text && !*style) {
+    free(text);
+    text = NULL;
+  }
+  return text;
 }
 
 char *gc_render_svg(const gc_puzzle *pz, const gc_grid *solution) {

@@ -168,6 +168,11 @@ static gc_puzzle *puzzle_from_json(gc_reader *rd, const json_t *rec,
   }
   pz->genre = g;
   pz->line = cx->line;
+  if (!(pz->source = strdup(rd->source))) {
+    gc_error_set(err, GC_E_NOMEM, cx->line, cx->column, "out of memory");
+    gc_puzzle_free(pz);
+    return NULL;
+  }
   const json_t *jid = json_object_get(rec, "id");
   char idbuf[32];
   const char *id = NULL;
@@ -444,6 +449,11 @@ static int next_text(gc_reader *rd, gc_puzzle **out, gc_error *err) {
   }
   pz->genre = g;
   pz->line = first_line;
+  if (!(pz->source = strdup(rd->source))) {
+    gc_error_set(err, GC_E_NOMEM, first_line, 0, "out of memory");
+    gc_puzzle_free(pz);
+    return GC_READ_ERROR;
+  }
   if (g->parse_text(&tx, pz, err)) {
     gc_puzzle_free(pz);
     set_source(err, rd);
@@ -566,9 +576,12 @@ int gc_read_file(const char *path, char **data, size_t *len, size_t max_bytes,
       }
       buf = p;
     }
-    size_t got = fread(buf + n, 1, cap - n, f);
+    size_t want = cap - n, got = fread(buf + n, 1, want, f);
     n += got;
-    if (got == 0) {
+    /* A short read is the end of the input (or an error): fread has
+       already tried again until then.  Reading on would wait for a second
+       end of input from a terminal, where Ctrl-D ends only one read. */
+    if (got < want) {
       if (ferror(f)) {
         gc_error_set(err, GC_E_IO, 0, 0, "read error: %s", strerror(errno));
         goto fail;

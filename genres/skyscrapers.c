@@ -459,36 +459,58 @@ static void sky_check(const gc_puzzle *pz, const gc_grid *g, int partial,
 
 /*------------------------------------------------------------------------*/
 
-static void put_entry(gc_strbuf *b, int v, int w, int lead) {
-  if (v)
-    gc_sb_printf(b, "%s%*d", lead ? " " : "", w, v);
+static void put_entry(gc_strbuf *b, int v, int w, int lead, int style) {
+  gc_sb_pen(b, GC_STYLE_TEXT);
+  if (lead)
+    gc_sb_put(b, " ");
+  gc_sb_pen(b, v > 0 ? style
+               : style == GC_STYLE_CLUE ? GC_STYLE_TEXT
+                                        : (style & GC_STYLE_DIFFERS) | GC_STYLE_EMPTY);
+  if (v > 0)
+    gc_sb_printf(b, "%*d", w, v);
   else
-    gc_sb_printf(b, "%s%*s", lead ? " " : "", w, ".");
+    gc_sb_printf(b, "%*s", w, ".");
+}
+
+/* The notation, with g's digits in the cells when g is given; styled:
+   clues, givens, solved digits, empty cells, and where g differs from
+   look->other. */
+static void sky_draw(const gc_puzzle *pz, const gc_grid *g, const gc_look *lk,
+                     gc_strbuf *b) {
+  const sky *s = pz->data;
+  int n = pz->n, w = n >= 10 ? 2 : 1;
+  const gc_grid *other = lk ? lk->other : NULL;
+  if (s->br)
+    gc_sb_printf(b, "skyscrapers boxes %dx%d\n", s->br, s->bc);
+  else
+    gc_sb_put(b, "skyscrapers\n");
+  gc_sb_put(b, w == 1 ? " " : "  ");
+  for (int i = 0; i < n; i++)
+    put_entry(b, s->clue[TOP][i], w, 1, GC_STYLE_CLUE);
+  gc_sb_put(b, "\n");
+  for (int r = 0; r < n; r++) {
+    put_entry(b, s->clue[LEFT][r], w, 0, GC_STYLE_CLUE);
+    for (int c = 0; c < n; c++) {
+      int i = r * n + c;
+      int style = s->givens[i] ? GC_STYLE_GIVEN : GC_STYLE_SOLVED;
+      if (other && other->cell[i] != g->cell[i])
+        style |= GC_STYLE_DIFFERS;
+      put_entry(b, g ? g->cell[i] : s->givens[i], w, 1, style);
+    }
+    put_entry(b, s->clue[RIGHT][r], w, 1, GC_STYLE_CLUE);
+    gc_sb_pen(b, GC_STYLE_TEXT);
+    gc_sb_put(b, "\n");
+  }
+  gc_sb_put(b, w == 1 ? " " : "  ");
+  for (int i = 0; i < n; i++)
+    put_entry(b, s->clue[BOTTOM][i], w, 1, GC_STYLE_CLUE);
+  gc_sb_pen(b, GC_STYLE_TEXT);
+  gc_sb_put(b, "\n");
 }
 
 static char *sky_render(const gc_puzzle *pz, const gc_grid *g) {
-  const sky *s = pz->data;
-  int n = pz->n, w = n >= 10 ? 2 : 1;
   gc_strbuf b = {0};
-  if (s->br)
-    gc_sb_printf(&b, "skyscrapers boxes %dx%d\n", s->br, s->bc);
-  else
-    gc_sb_put(&b, "skyscrapers\n");
-  gc_sb_put(&b, w == 1 ? " " : "  ");
-  for (int i = 0; i < n; i++)
-    put_entry(&b, s->clue[TOP][i], w, 1);
-  gc_sb_put(&b, "\n");
-  for (int r = 0; r < n; r++) {
-    put_entry(&b, s->clue[LEFT][r], w, 0);
-    for (int c = 0; c < n; c++)
-      put_entry(&b, g ? g->cell[r * n + c] : s->givens[r * n + c], w, 1);
-    put_entry(&b, s->clue[RIGHT][r], w, 1);
-    gc_sb_put(&b, "\n");
-  }
-  gc_sb_put(&b, w == 1 ? " " : "  ");
-  for (int i = 0; i < n; i++)
-    put_entry(&b, s->clue[BOTTOM][i], w, 1);
-  gc_sb_put(&b, "\n");
+  sky_draw(pz, g, NULL, &b);
   return gc_sb_finish(&b);
 }
 
@@ -611,6 +633,7 @@ const gc_genre gc_genre_skyscrapers = {
     .check = sky_check,
     .givens = sky_givens,
     .render = sky_render,
+    .draw = sky_draw,
     .svg = sky_svg,
     .to_json = sky_to_json,
     .generate = sky_generate,

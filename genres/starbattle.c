@@ -224,27 +224,117 @@ static void sb_check(const gc_puzzle *pz, const gc_grid *g, int partial,
 
 /*------------------------------------------------------------------------*/
 
-static char *sb_render(const gc_puzzle *pz, const gc_grid *g) {
+/* The character of cell i in the notation: its region's letter ('.' for
+   no region), or with g a '*' for a star.  With g the text is a grid for
+   gc_grid_read, where '.' is an empty cell and '1' a star: a cell in no
+   region is written '-' there, a region named '1' too. */
+static char sb_cell_char(const sb *s, const gc_grid *g, int i) {
+  int k = s->region[i];
+  if (!g)
+    return k < 0 ? '.' : s->label[k];
+  if (g->cell[i] == 1)
+    return '*';
+  if (g->cell[i] == GC_EMPTY)
+    return '.';
+  return k < 0 || s->label[k] == '1' ? '-' : s->label[k];
+}
+
+/* The region map for a terminal: box-drawing lines between regions (and
+   around the grid), a star (U+2605) or a dot (U+00B7) in each cell, a
+   shade (U+2591) in a cell in no region.  A cell is three columns wide
+   up to 19 x 19 (about square on a terminal), one column above. */
+static void sb_draw_boxes(const gc_puzzle *pz, const gc_grid *g,
+                          const gc_grid *other, gc_strbuf *b) {
+  static const char *const joint[16] = {
+      " ", "\u2575", "\u2577", "\u2502", "\u2574", "\u2518", "\u2510", "\u2524",
+      "\u2576", "\u2514", "\u250c", "\u251c", "\u2500", "\u2534", "\u252c", "\u253c"};
+  const sb *s = pz->data;
+  int n = pz->n, w = n <= 19 ? 3 : 1;
+#define REG(r, c) ((r) < 0 || (r) >= n || (c) < 0 || (c) >= n ? -2 : s->region[(r) * n + (c)])
+#define HSEG(r, c) (REG((r) - 1, c) != REG(r, c)) /* above cell (r, c) */
+#define VSEG(r, c) (REG(r, (c) - 1) != REG(r, c)) /* left of cell (r, c) */
+  gc_sb_printf(b, "starbattle %d\n", s->m);
+  for (int r = 0; r <= n; r++) {
+    gc_sb_pen(b, GC_STYLE_BORDER);
+    for (int c = 0; c <= n; c++) {
+      int arms = (r > 0 && VSEG(r - 1, c)) | (r < n && VSEG(r, c)) << 1 |
+                 (c > 0 && HSEG(r, c - 1)) << 2 | (c < n && HSEG(r, c)) << 3;
+      gc_sb_put(b, joint[arms]);
+      for (int k = 0; c < n && k < w; k++)
+        gc_sb_put(b, HSEG(r, c) ? "\u2500" : " ");
+    }
+    gc_sb_pen(b, GC_STYLE_TEXT);
+    gc_sb_put(b, "\n");
+    if (r == n)
+      break;
+    for (int c = 0; c <= n; c++) {
+      gc_sb_pen(b, GC_STYLE_BORDER);
+      gc_sb_put(b, VSEG(r, c) ? "\u2502" : " ");
+      if (c == n)
+        break;
+      int i = r * n + c, v = g->cell[i];
+      int style = v == 1 ? GC_STYLE_STAR : GC_STYLE_EMPTY;
+      if (other && other->cell[i] != v)
+        style |= GC_STYLE_DIFFERS;
+      gc_sb_pen(b, GC_STYLE_TEXT);
+      if (w == 3)
+        gc_sb_put(b, " ");
+      gc_sb_pen(b, style);
+      gc_sb_put(b, v == 1                ? "\u2605"
+                   : v == GC_EMPTY       ? "."
+                   : s->region[i] < 0    ? "\u2591"
+                                         : "\u00b7");
+      gc_sb_pen(b, GC_STYLE_TEXT);
+      if (w == 3)
+        gc_sb_put(b, " ");
+    }
+    gc_sb_pen(b, GC_STYLE_TEXT);
+    gc_sb_put(b, "\n");
+  }
+#undef REG
+#undef HSEG
+#undef VSEG
+}
+
+static void sb_draw(const gc_puzzle *pz, const gc_grid *g, const gc_look *lk,
+                    gc_strbuf *b) {
   const sb *s = pz->data;
   int n = pz->n;
-  gc_strbuf b = {0};
-  gc_sb_printf(&b, "starbattle %d\n", s->m);
+  const gc_grid *other = g && lk ? lk->other : NULL;
+  if (g && lk && lk->boxes) {
+    sb_draw_boxes(pz, g, other, b);
+    return;
+  }
+  gc_sb_printf(b, "starbattle %d\n", s->m);
   char row[SB_MAX_N + 1];
   for (int r = 0; r < n; r++) {
-    for (int c = 0; c < n; c++) {
-      int k = s->region[r * n + c];
-      row[c] = g && g->cell[r * n + c] ? '*' : k < 0 ? '.' : s->label[k];
-    }
+    for (int c = 0; c < n; c++)
+      row[c] = sb_cell_char(s, g, r * n + c);
     row[n] = 0;
     /* A row that spells a genre's name ("TOWERS") would read as a header
        line: space its cells out. */
-    if (!g && gc_genre_find(row))
-      for (int c = 0; c < n; c++)
-        gc_sb_printf(&b, "%s%c", c ? " " : "", row[c]);
-    else
-      gc_sb_put(&b, row);
-    gc_sb_put(&b, "\n");
+    int spaced = !g && gc_genre_find(row);
+    for (int c = 0; c < n; c++) {
+      int i = r * n + c;
+      int style = !g ? GC_STYLE_TEXT
+                  : g->cell[i] == 1 ? GC_STYLE_STAR
+                                    : GC_STYLE_EMPTY;
+      if (other && other->cell[i] != g->cell[i])
+        style |= GC_STYLE_DIFFERS;
+      gc_sb_pen(b, GC_STYLE_TEXT);
+      if (spaced && c)
+        gc_sb_put(b, " ");
+      gc_sb_pen(b, style);
+      gc_sb_putn(b, &row[c], 1);
+    }
+    gc_sb_pen(b, GC_STYLE_TEXT);
+    gc_sb_put(b, "\n");
   }
+}
+
+static char *sb_render(const gc_puzzle *pz, const gc_grid *g) {
+  gc_strbuf b = {0};
+  sb_draw(pz, g, NULL, &b);
   return gc_sb_finish(&b);
 }
 
@@ -317,6 +407,7 @@ const gc_genre gc_genre_starbattle = {
     .encode = sb_encode,
     .check = sb_check,
     .render = sb_render,
+    .draw = sb_draw,
     .svg = sb_svg,
     .to_json = sb_to_json,
     .generate = sb_generate,

@@ -205,6 +205,9 @@ const gc_genre *gc_puzzle_genre(const gc_puzzle *pz);
 int gc_puzzle_n(const gc_puzzle *pz);
 const char *gc_puzzle_id(const gc_puzzle *pz); /* NULL when the input had none */
 long gc_puzzle_line(const gc_puzzle *pz);      /* where it started, from 1 */
+/* The name of the input it was read from (the reader's source: a file
+   name, "<stdin>"); NULL for a generated puzzle. */
+const char *gc_puzzle_source(const gc_puzzle *pz);
 /* The known solution that came with the input ("solution" key), or NULL. */
 const gc_grid *gc_puzzle_known(const gc_puzzle *pz);
 void gc_puzzle_free(gc_puzzle *pz);
@@ -216,6 +219,33 @@ int gc_check(const gc_puzzle *pz, const gc_grid *g, char *why, size_t size);
 /* The puzzle, and the grid if g is not NULL, as text the text reader reads
    back.  Returns a malloc'd string, or NULL when out of memory. */
 char *gc_render_text(const gc_puzzle *pz, const gc_grid *g);
+
+/* The puzzle with g (may be NULL) for a person to read, with a style per
+   byte that says how it is meant to look (a terminal shows them as
+   colours: cli/term.c).  The text is gc_render_text's, but with
+   look->boxes, a picture for a terminal that need not read back as a
+   puzzle (Star Battle's solution: the regions drawn with box-drawing
+   characters, a star as U+2605); still read back by gc_grid_read.  With
+   look->other, the cells where g differs from it get GC_STYLE_DIFFERS.
+   Returns the malloc'd text, and in *style (malloc'd) one gc_style per
+   byte; NULL (and *style NULL) when out of memory.  look may be NULL. */
+typedef enum gc_style {
+  GC_STYLE_TEXT = 0, /* headers, spaces, the rest */
+  GC_STYLE_CLUE,     /* a clue outside the grid */
+  GC_STYLE_GIVEN,    /* a digit the puzzle gives */
+  GC_STYLE_SOLVED,   /* a digit of g that the puzzle does not give */
+  GC_STYLE_STAR,     /* a star of g */
+  GC_STYLE_EMPTY,    /* a cell without digit, or without star */
+  GC_STYLE_SIGN,     /* an inequality sign */
+  GC_STYLE_BORDER,   /* a line drawn with box-drawing characters */
+  GC_STYLE_DIFFERS = 0x80 /* added to a cell's style: g differs there */
+} gc_style;
+typedef struct gc_look {
+  int boxes;            /* draw for a terminal (box-drawing characters) */
+  const gc_grid *other; /* mark where g differs from it; may be NULL */
+} gc_look;
+char *gc_render_look(const gc_puzzle *pz, const gc_grid *g,
+                     const gc_look *look, unsigned char **style);
 
 /* The puzzle as a standalone SVG picture: grid, clues, givens, signs,
    regions; with solution (not NULL, n x n) its digits or stars are drawn
