@@ -5,10 +5,11 @@
  * code that prints.
  *
  * Exit codes (a batch exits with the worst of its records, in the order
- * 0 < 2 < 1 < 3 < 65 < 66 < 74 < 70 < 130):
+ * 0 < 2 < 1 < 3 < 65 < 66 < 69 < 74 < 70 < 130):
  *   0 solved (and unique when that was asked), 1 no solution, 2 more than
  *   one solution, 3 time limit, 64 usage, 65 bad input, 66 cannot open an
- *   input, 70 internal error, 74 I/O error, 130 interrupted.
+ *   input, 69 a program it needs is missing, 70 internal error, 74 I/O
+ *   error, 130 interrupted.
  */
 #include "cli.h"
 #include "cli_int.h"
@@ -22,9 +23,10 @@
 #include "gridcnf.h"
 
 static int severity(int code) {
-  static const int order[] = {EX_OK,      EX_MULTIPLE, EX_NONE,
-                              EX_TIME,    EX_DATAERR,  EX_NOINPUT,
-                              EX_IOERR,   EX_SOFTWARE, EX_INTERRUPT};
+  static const int order[] = {EX_OK,       EX_MULTIPLE,    EX_NONE,
+                              EX_TIME,     EX_DATAERR,     EX_NOINPUT,
+                              EX_UNAVAILABLE, EX_IOERR,    EX_SOFTWARE,
+                              EX_INTERRUPT};
   for (int i = 0; i < (int)(sizeof order / sizeof order[0]); i++)
     if (order[i] == code)
       return i;

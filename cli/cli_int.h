@@ -21,6 +21,7 @@ enum {
   EX_USAGE = 64,
   EX_DATAERR = 65,
   EX_NOINPUT = 66,
+  EX_UNAVAILABLE = 69,
   EX_SOFTWARE = 70,
   EX_IOERR = 74,
   EX_INTERRUPT = 130
@@ -59,6 +60,7 @@ typedef struct cli {
   const char *output;   /* cnf -o, certify --out */
   const char *out_dir;  /* render --out-dir */
   int svg;              /* render --svg */
+  const char *picture;  /* render --png / --pdf: "png", "pdf" or NULL */
   int solution;         /* render --solution */
   const char *external; /* solve --external CMD */
   const char *grid;     /* hint --grid PARTIAL */

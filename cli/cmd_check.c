@@ -236,11 +236,13 @@ const gc_command gc_command_check = {
     .args = "PUZZLE GRID",
     .summary = "is a grid a solution? every rule it breaks",
     .options = "json @input @limits @encoding",
-    .about = "GRID is one row per line (digits; Star Battle: * or 1 for a "
-             "star), or JSON (an array of rows, or a record with "
-             "\"solution\").  A partial grid ('.' or '?' for an empty cell) "
-             "is checked for what its filled cells already break, and for "
-             "whether it can still be completed.",
+    .about = "GRID is one row per line, as 'gridcnf solve' prints it, or "
+             "JSON (an array of rows, or a record with \"solution\").  In "
+             "every genre '.' or '?' is an empty cell; Star Battle: '*' or '1' "
+             "a star, 'x', '-', '0' or a region letter no star (see 'gridcnf "
+             "help formats').  A partial grid is checked for what its filled "
+             "cells already break, and for whether it can still be "
+             "completed.",
     .examples = "gridcnf check puzzle.txt my-grid.txt\n"
                 "gridcnf solve --json puzzle.txt | gridcnf check puzzle.txt -",
     .run = cmd_check};

@@ -14,6 +14,11 @@
  * -o FILE), puzzles separated by "---"; an SVG is one document, so --svg
  * draws one puzzle to standard output or -o FILE and a batch of more is a
  * usage error (64) that asks for --out-dir.
+ *
+ * --png and --pdf draw the SVG and hand it to rsvg-convert (Debian's
+ * librsvg2-bin), one file per picture as for --svg; without rsvg-convert
+ * on PATH they stop before drawing anything, with exit 69.  A PNG or PDF
+ * is not written to a terminal.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -21,8 +26,10 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 #include "cli_int.h"
+#include "external.h"
 
 typedef struct render_run {
   cli c;          /* first, so that the callback's cli is the run */
@@ -102,6 +109,47 @@ static int write_file(cli *c, const char *path, const char *text) {
   return EX_OK;
 }
 
+/* The picture svg as a PNG or PDF (c->picture) in path, drawn by
+   rsvg-convert from a temporary file. */
+static int convert_picture(cli *c, const char *svg, const char *path) {
+  const char *dir = getenv("TMPDIR");
+  char tmp[4096];
+  snprintf(tmp, sizeof tmp, "%s/gridcnf-render-XXXXXX",
+           dir && *dir ? dir : "/tmp");
+  int fd = mkstemp(tmp);
+  if (fd < 0) {
+    fprintf(c->err, "gridcnf: cannot make a temporary file in %s: %s\n",
+            dir && *dir ? dir : "/tmp", strerror(errno));
+    return EX_IOERR;
+  }
+  close(fd);
+  if (gc_write_file(tmp, svg, strlen(svg))) {
+    fprintf(c->err, "gridcnf: %s: writing failed\n", tmp);
+    remove(tmp);
+    return EX_IOERR;
+  }
+  char log[4200];
+  snprintf(log, sizeof log, "%s.log", tmp);
+  char *argv[] = {"rsvg-convert", "-f", (char *)c->picture, "-o",
+                  (char *)path, tmp, NULL};
+  gc_run r;
+  char why[300];
+  int code = EX_OK;
+  if (gc_run_program(argv, NULL, log, 0, c->interrupt, &r, why, sizeof why)) {
+    fprintf(c->err, "gridcnf: %s\n", why);
+    code = EX_UNAVAILABLE;
+  } else if (!r.exited || r.status != 0) {
+    char hint[200];
+    gc_file_hint(log, hint, sizeof hint);
+    fprintf(c->err, "gridcnf: rsvg-convert failed (%s %d)%s%s\n",
+            r.exited ? "exit" : "signal", r.status, *hint ? ": " : "", hint);
+    code = r.interrupted ? EX_INTERRUPT : EX_SOFTWARE;
+  }
+  remove(tmp);
+  remove(log);
+  return code;
+}
+
 static int render_one(cli *c, const char *source, gc_puzzle *pz,
                       double parse_ms, int *code) {
   (void)parse_ms;
@@ -110,7 +158,7 @@ static int render_one(cli *c, const char *source, gc_puzzle *pz,
   puzzle_name(source, pz, name, sizeof name);
   if (c->svg && !c->out_dir && run->drawn) {
     fprintf(c->err,
-            "gridcnf: render --svg writes one picture to standard output or "
+            "gridcnf: render --svg (--png, --pdf) writes one picture to standard output or "
             "-o FILE, and the input holds more than one puzzle: give "
             "--out-dir DIR for one file per puzzle, or pick one with --id "
             "(try 'gridcnf --help')\n");
@@ -149,7 +197,10 @@ static int render_one(cli *c, const char *source, gc_puzzle *pz,
   int stop = 0;
   if (c->out_dir) {
     char file[200], path[4096];
-    if (file_base(run, pz, file, sizeof file, c->svg ? ".svg" : ".txt")) {
+    const char *ext = c->picture ? (!strcmp(c->picture, "png") ? ".png" : ".pdf")
+                      : c->svg   ? ".svg"
+                                 : ".txt";
+    if (file_base(run, pz, file, sizeof file, ext)) {
       fprintf(c->err, "gridcnf: out of memory\n");
       gc_cli_worst(code, EX_SOFTWARE);
       stop = 1;
@@ -157,7 +208,9 @@ static int render_one(cli *c, const char *source, gc_puzzle *pz,
       size_t dl = strlen(c->out_dir);
       snprintf(path, sizeof path, "%s%s%s", c->out_dir,
                dl && c->out_dir[dl - 1] == '/' ? "" : "/", file);
-      gc_cli_worst(code, write_file(c, path, s));
+      int rc = c->picture ? convert_picture(c, s, path) : write_file(c, path, s);
+      gc_cli_worst(code, rc);
+      stop = rc == EX_UNAVAILABLE || rc == EX_INTERRUPT;
     }
   } else if (c->svg) {
     run->picture = s;
@@ -183,7 +236,54 @@ static int make_dir(cli *c, const char *dir) {
   return EX_IOERR;
 }
 
+/* The one picture of a run without --out-dir, as PNG or PDF, to -o FILE
+   or standard output. */
+static int write_converted(cli *c, const char *svg) {
+  if (c->output)
+    return convert_picture(c, svg, c->output);
+  const char *dir = getenv("TMPDIR");
+  char tmp[4096];
+  snprintf(tmp, sizeof tmp, "%s/gridcnf-picture-XXXXXX",
+           dir && *dir ? dir : "/tmp");
+  int fd = mkstemp(tmp);
+  if (fd < 0) {
+    fprintf(c->err, "gridcnf: cannot make a temporary file: %s\n",
+            strerror(errno));
+    return EX_IOERR;
+  }
+  close(fd);
+  int code = convert_picture(c, svg, tmp);
+  char *data = NULL;
+  size_t len = 0;
+  gc_error e;
+  if (!code && gc_read_file(tmp, &data, &len, 0, &e)) {
+    gc_cli_print_error(c, &e);
+    code = gc_code_exit(e.code);
+  }
+  if (!code)
+    code = gc_cli_write_all(c, data, len, "picture");
+  free(data);
+  remove(tmp);
+  return code;
+}
+
 static int cmd_render(cli *c) {
+  if (c->picture) {
+    if (c->svg)
+      return gc_cli_usage_error(c, "render: --svg, --png and --pdf: one at a "
+                                   "time%s", "");
+    if (!c->out_dir && !c->output && isatty(fileno(c->out)))
+      return gc_cli_usage_error(c, "render --png/--pdf: a picture does not go "
+                                   "to a terminal: give -o FILE or --out-dir "
+                                   "DIR%s", "");
+    if (!gc_run_found("rsvg-convert")) {
+      fprintf(c->err, "gridcnf: render --%s needs rsvg-convert, which is not "
+                      "on PATH (Debian: apt-get install librsvg2-bin)\n",
+              c->picture);
+      return EX_UNAVAILABLE;
+    }
+    c->svg = 1;
+  }
   if (c->out_dir && c->output)
     return gc_cli_usage_error(c, "render: --out-dir and -o do not go together%s",
                               "");
@@ -217,8 +317,10 @@ static int cmd_render(cli *c) {
     free(mem);
   }
   if (run.picture && !run.too_many)
-    gc_cli_worst(&code, gc_cli_write_all(c, run.picture, strlen(run.picture),
-                                         "picture"));
+    gc_cli_worst(&code, c->picture ? write_converted(c, run.picture)
+                                   : gc_cli_write_all(c, run.picture,
+                                                      strlen(run.picture),
+                                                      "picture"));
   free(run.picture);
   if (run.too_many)
     code = EX_USAGE;
@@ -234,11 +336,13 @@ const gc_command gc_command_render = {
     .section = "files",
     .args = "[FILE|-]...",
     .summary = "draw puzzles as text or SVG, with the solution if asked",
-    .options = "svg solution output out-dir @input @limits @encoding",
+    .options = "svg png pdf solution output out-dir @input @limits @encoding",
     .about = "Text goes to standard output (or -o FILE), puzzles separated "
-             "by ---.  An SVG is one picture: one puzzle to standard output "
-             "or -o FILE, a batch with --out-dir DIR (one file per puzzle, "
-             "named after its id).",
+             "by ---.  An SVG is one picture, with a title (id, genre, Star "
+             "Battle's stars) and the rules under it, to solve on paper: one "
+             "puzzle to standard output or -o FILE, a batch with --out-dir "
+             "DIR (one file per puzzle, named after its id).  --png and --pdf "
+             "convert it with rsvg-convert (Debian: librsvg2-bin).",
     .examples = "gridcnf render --svg --solution puzzle.txt -o puzzle.svg\n"
-                "gridcnf render --svg --out-dir pictures/ puzzles.jsonl",
+                "gridcnf render --pdf --out-dir pictures/ puzzles.jsonl",
     .run = cmd_render};

@@ -39,6 +39,9 @@ int gc_run_start(char *const argv[], const char *out_path,
 void gc_run_wait(gc_run *const runs[], int n, double timeout,
                  const volatile int *interrupt);
 
+/* Is name a program that gc_run_start would find (on PATH, or a path)? */
+int gc_run_found(const char *name);
+
 /* gc_run_start and gc_run_wait for one program: 0 when it ran (r says how
    it ended), -1 when it could not be started (why). */
 int gc_run_program(char *const argv[], const char *out_path,

@@ -98,7 +98,7 @@ static const struct {
          "given)"},
     {66, "an input file cannot be opened (missing, a directory, no access)"},
     {69, "a program gridcnf needs is missing (an --external solver, cadical "
-         "for certify)"},
+         "for certify, rsvg-convert for render --png/--pdf)"},
     {70, "internal error or out of memory"},
     {74, "output could not be written"},
     {130, "interrupted (Ctrl-C)"},
@@ -212,7 +212,23 @@ static void help_formats(FILE *f) {
     int col = fprintf(f, "  %-10s ", gc_format_name(i));
     wrap(f, col, 13, gc_format_summary(i));
   }
-  fprintf(f, "\nconvert --to takes json, text or one of the notations.\n");
+  fprintf(f, "\nconvert --to takes json, text or one of the notations.\n\n");
+  wrap(f, 0, 0,
+       "A JSON record's keys that gridcnf does not know are its metadata "
+       "(source, difficulty, ...), but one a slip away from a known key is "
+       "an error: \"rigth\" (did you mean \"right\"?).  When neither a "
+       "header line nor --genre names the genre (or --format the notation), "
+       "it is guessed from the look of the input, and an error says what it "
+       "was taken for.");
+  fputc('\n', f);
+  wrap(f, 0, 0,
+       "Grids (check GRID, hint --grid): one row per line, as 'gridcnf "
+       "solve' prints it (the clue frame, the signs, a terminal's lines and "
+       "colours are skipped), or JSON (rows of numbers, null = empty, or a "
+       "record with \"solution\" or \"grid\").  In every genre '.' or '?' "
+       "is an empty cell (in Skyscrapers and Futoshiki '-' and 0 too); Star "
+       "Battle: '*' or '1' is a star, 'x', '-', '0' or a region's letter no "
+       "star.");
 }
 
 static void help_exit_codes(FILE *f) {

@@ -144,6 +144,8 @@ SETTER(set_out_dir) {
 }
 SETTER(set_block_solution) { UNUSED_ARGS; c->block_solution = 1; return 0; }
 SETTER(set_svg) { UNUSED_ARGS; c->svg = 1; return 0; }
+SETTER(set_png) { UNUSED_ARGS; c->picture = "png"; return 0; }
+SETTER(set_pdf) { UNUSED_ARGS; c->picture = "pdf"; return 0; }
 SETTER(set_solution) { UNUSED_ARGS; c->solution = 1; return 0; }
 SETTER(set_external) {
   if (!*v)
@@ -232,6 +234,10 @@ static const gc_cli_option table[] = {
      "unique",
      set_block_solution},
     {"svg", 0, NULL, "draw an SVG picture instead of text", set_svg},
+    {"png", 0, NULL, "draw a PNG picture (the SVG through rsvg-convert)",
+     set_png},
+    {"pdf", 0, NULL, "draw a PDF page (the SVG through rsvg-convert)",
+     set_pdf},
     {"solution", 0, NULL, "solve first and draw the solution too",
      set_solution},
     {"external", 0, "CMD",
@@ -327,33 +333,8 @@ int gc_cli_takes_encoding(const gc_command *cmd) {
 }
 
 /*------------------------------------------------------------------------*/
-/* Suggestions: the nearest name by edit distance (a swap of two          */
-/* neighbouring letters counts one), when near enough.                     */
-
-static int distance(const char *a, const char *b) {
-  size_t la = strlen(a), lb = strlen(b);
-  if (la > 40 || lb > 40)
-    return 99;
-  int d[41][41];
-  for (size_t i = 0; i <= la; i++)
-    d[i][0] = (int)i;
-  for (size_t j = 0; j <= lb; j++)
-    d[0][j] = (int)j;
-  for (size_t i = 1; i <= la; i++)
-    for (size_t j = 1; j <= lb; j++) {
-      int cost = a[i - 1] != b[j - 1];
-      int v = d[i - 1][j] + 1;
-      if (d[i][j - 1] + 1 < v)
-        v = d[i][j - 1] + 1;
-      if (d[i - 1][j - 1] + cost < v)
-        v = d[i - 1][j - 1] + cost;
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
-          d[i - 2][j - 2] + 1 < v)
-        v = d[i - 2][j - 2] + 1;
-      d[i][j] = v;
-    }
-  return d[la][lb];
-}
+/* Suggestions: the nearest name by edit distance (gc_edit_distance: a     */
+/* swap of two neighbouring letters counts one), when near enough.         */
 
 void gc_cli_suggest_init(gc_cli_suggest *s, const char *typed) {
   s->typed = typed;
@@ -363,7 +344,7 @@ void gc_cli_suggest_init(gc_cli_suggest *s, const char *typed) {
 
 void gc_cli_suggest_offer(gc_cli_suggest *s, const char *name) {
   size_t lt = strlen(s->typed), ln = strlen(name);
-  int d = distance(s->typed, name);
+  int d = gc_edit_distance(s->typed, name);
   /* a prefix of at least three letters is as good as a slip */
   if (lt >= 3 && lt < ln && !strncmp(s->typed, name, lt))
     d = 1;

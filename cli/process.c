@@ -147,6 +147,8 @@ void gc_run_wait(gc_run *const runs[], int n, double timeout,
   }
 }
 
+int gc_run_found(const char *name) { return on_path(name); }
+
 int gc_run_program(char *const argv[], const char *out_path,
                    const char *err_path, double timeout,
                    const volatile int *interrupt, gc_run *r, char *why,

@@ -816,10 +816,18 @@ static void futo_chevron(gc_strbuf *b, double cx, double cy, int dx, int dy) {
 static char *futo_svg(const gc_puzzle *pz, const gc_grid *g) {
   const futo *f = pz->data;
   int n = pz->n;
-  const double pitch = 50, gap = 16, x0 = 8, y0 = 8;
-  int side = (int)(n * pitch + 2 * x0);
+  const double pitch = 50, gap = 16, pad = 8;
+  int side = (int)(n * pitch + 2 * pad);
+  char title[200], legend[400];
+  gc_svg_title(title, sizeof title, pz->id, "Futoshiki", n);
+  snprintf(legend, sizeof legend,
+           "Write 1 to %d once in every row and column. Every sign between "
+           "two cells holds: it points at the smaller number.%s",
+           n, g ? " The solution is in blue." : "");
   gc_strbuf b = {0};
-  gc_svg_begin(&b, side, side, pz->id ? pz->id : "futoshiki");
+  gc_svg_page pg;
+  gc_svg_page_begin(&b, &pg, side, side, title, legend);
+  const double x0 = pg.dx + pad, y0 = pg.dy + pad;
   for (int r = 0; r < n; r++)
     for (int c = 0; c < n; c++)
       gc_svg_rect(&b, "cell", x0 + c * pitch + gap / 2, y0 + r * pitch + gap / 2,
@@ -852,7 +860,7 @@ static char *futo_svg(const gc_puzzle *pz, const gc_grid *g) {
         gc_svg_number(&b, cls, x0 + (c + 0.5) * pitch, y0 + (r + 0.5) * pitch,
                       (pitch - gap) * (n >= 10 ? 0.5 : 0.65), d);
     }
-  gc_svg_end(&b);
+  gc_svg_page_end(&b, &pg);
   return gc_sb_finish(&b);
 }
 
@@ -918,6 +926,8 @@ static int futo_generate(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,
 
 static const char *const futo_aliases[] = {"unequal", "inequality", NULL};
 
+static const char *const futo_keys[] = {"givens", "lt", NULL};
+
 const gc_genre gc_genre_futoshiki = {
     .name = "futoshiki",
     .aliases = futo_aliases,
@@ -925,6 +935,7 @@ const gc_genre gc_genre_futoshiki = {
                "(Unequal)",
     .max_n = FUTO_MAX_N,
     .cells = GC_CELLS_ONE_HOT,
+    .json_keys = futo_keys,
     .parse_json = futo_parse_json,
     .parse_text = futo_parse_text,
     .sniff_text = futo_sniff,

@@ -65,6 +65,11 @@ struct gc_genre {
   int max_n;
   gc_cells cells;
 
+  /* The genre's keys of a JSON record (besides id, genre, n and
+     solution), NULL-terminated: an unknown key one slip away from one of
+     these (or from those four) is an error, other unknown keys are the
+     record's metadata.  May be NULL. */
+  const char *const *json_keys;
   /* Fills pz->n and pz->data from a JSON record (pz->n is preset from the
      "n" key when present, else 0); validates. 0, or -1 with err. */
   int (*parse_json)(const json_t *rec, const gc_jctx *cx, gc_puzzle *pz,

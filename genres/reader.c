@@ -19,6 +19,7 @@
  * line is one puzzle read by the format that claims it.  They give the
  * neutral record, which goes the JSON way (puzzle_from_json).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -50,10 +51,43 @@ struct gc_reader {
   /* pasted formats: by line, or one multi-line format (fmt) */
   gc_fmt_mode fmt_mode;
   const gc_format *fmt; /* forced with --format, or the multi-line one */
+  int fmt_guessed;      /* auto mode found the pasted format */
 };
 
 static void set_source(gc_error *err, const gc_reader *rd) {
   gc_error_source(err, rd->source);
+}
+
+/* Adds to err's message what the input was guessed to be and how to say
+   otherwise (the message is cut where the buffer ends). */
+static void say_guess(gc_error *err, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void say_guess(gc_error *err, const char *fmt, ...) {
+  size_t len = strlen(err->message);
+  if (len + 4 >= sizeof err->message)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(err->message + len, sizeof err->message - len, fmt, ap);
+  va_end(ap);
+}
+
+/* "futoshiki or starbattle": the genres other than g (three at most). */
+static void other_genres(const gc_genre *g, char *buf, size_t size) {
+  size_t k = 0, shown = 0, total = gc_genre_count() - 1;
+  buf[0] = 0;
+  for (size_t i = 0; i < gc_genre_count() && shown < 3; i++) {
+    const gc_genre *o = gc_genre_at(i);
+    if (o == g)
+      continue;
+    shown++;
+    int w = snprintf(buf + k, size - k, "%s%s",
+                     shown == 1 ? "" : shown == total || shown == 3 ? " or " : ", ",
+                     o->name);
+    if (w < 0 || (size_t)w >= size - k)
+      return;
+    k += (size_t)w;
+  }
 }
 
 gc_reader *gc_reader_new(const char *data, size_t len, const char *source,
@@ -87,7 +121,7 @@ gc_reader *gc_reader_new(const char *data, size_t len, const char *source,
     rd->json = 0;
   else if (!strcmp(format, "auto") &&
            (rd->fmt_mode = gc_fmt_detect(data, len, &rd->fmt)) != GC_FMT_NONE) {
-    /* a pasted format */
+    rd->fmt_guessed = 1; /* a pasted format */
   } else if (!strcmp(format, "auto")) {
     size_t i = 0;
     while (i < len && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' ||
@@ -133,6 +167,47 @@ static const char *value_kind(const json_t *v) {
   }
 }
 
+/* A key of rec that is not the genre's but one slip away from one of its
+   keys (or from the keys every record has): "rigth" for "right", "Stars",
+   "star".  Other unknown keys are metadata ("source", "difficulty").
+   0, or -1 with err at the key. */
+static int misspelt_key(const gc_genre *g, const json_t *rec,
+                        const gc_jctx *cx, gc_error *err) {
+  static const char *const common[] = {"id", "genre", "n", "solution", NULL};
+  const char *const *lists[2] = {common, g->json_keys};
+  const char *key;
+  const json_t *v;
+  json_object_foreach((json_t *)rec, key, v) {
+    const char *near = NULL;
+    int known = 0, best = 99;
+    char low[48];
+    size_t len = strlen(key);
+    if (len >= sizeof low)
+      continue;
+    for (size_t i = 0; i <= len; i++)
+      low[i] = (char)tolower((unsigned char)key[i]);
+    for (int l = 0; l < 2 && !known; l++)
+      for (const char *const *k = lists[l]; k && *k && !known; k++) {
+        if (!strcmp(key, *k)) {
+          known = 1;
+          break;
+        }
+        /* a letter's case, or with three letters or more one slip */
+        int d = gc_edit_distance(low, *k);
+        if (d < best && (d == 0 || (d == 1 && len >= 3 && strlen(*k) >= 3))) {
+          best = d;
+          near = *k;
+        }
+      }
+    if (!known && near) {
+      gc_jerr(cx, err, GC_E_SYNTAX, key, -1, -1,
+              "unknown key '%.40s' (did you mean '%s'?)", key, near);
+      return -1;
+    }
+  }
+  return 0;
+}
+
 static gc_puzzle *puzzle_from_json(gc_reader *rd, const json_t *rec,
                                    const gc_jctx *cx, gc_error *err) {
   if (!json_is_object(rec)) {
@@ -159,6 +234,10 @@ static gc_puzzle *puzzle_from_json(gc_reader *rd, const json_t *rec,
   if (!g) {
     gc_jerr(cx, err, GC_E_SHAPE, NULL, -1, -1,
             "the record has no \"genre\"; add one or name it with --genre");
+    return NULL;
+  }
+  if (misspelt_key(g, rec, cx, err)) {
+    gc_error_source(err, rd->source);
     return NULL;
   }
   gc_puzzle *pz = calloc(1, sizeof *pz);
@@ -426,8 +505,8 @@ static int next_text(gc_reader *rd, gc_puzzle **out, gc_error *err) {
   tx.nlines = end - begin;
   if (!g)
     g = rd->hint;
+  int guessed = !g, best = 0;
   if (!g) {
-    int best = 0;
     for (size_t i = 0; i < gc_genre_count(); i++) {
       const gc_genre *c = gc_genre_at(i);
       int score = c->sniff_text ? c->sniff_text(&tx) : 0;
@@ -457,6 +536,15 @@ static int next_text(gc_reader *rd, gc_puzzle **out, gc_error *err) {
   if (g->parse_text(&tx, pz, err)) {
     gc_puzzle_free(pz);
     set_source(err, rd);
+    /* a guess that may be wrong (a score under 90: not unmistakable) */
+    if (guessed && best < 90 && err->code != GC_E_NOMEM) {
+      char others[96];
+      other_genres(g, others, sizeof others);
+      say_guess(err,
+                " (taken for %s, from its look; if it is %s, put the "
+                "genre's name on a line before it or use --genre)",
+                g->name, others);
+    }
     return GC_READ_ERROR;
   }
   *out = pz;
@@ -472,6 +560,7 @@ static int next_pasted(gc_reader *rd, gc_puzzle **out, gc_error *err) {
   gc_fmt_in in = {NULL, 0, rd->hint ? rd->hint->name : NULL, rd->source, 0, 0,
                   NULL};
   const gc_format *f = rd->fmt;
+  int score = 0; /* how sure the guess of the format is */
   if (rd->fmt_mode == GC_FMT_WHOLE) {
     while (rd->pos < rd->len && is_ws(rd->data[rd->pos])) {
       if (rd->data[rd->pos] == '\n')
@@ -490,7 +579,6 @@ static int next_pasted(gc_reader *rd, gc_puzzle **out, gc_error *err) {
       return GC_READ_END;
     in.line = line;
     in.column = col;
-    int score;
     if (!f && !(f = gc_fmt_claim(in.text, in.len, &score))) {
       gc_error_set(err, GC_E_SYNTAX, line, col,
                    "expected one puzzle per line in a pasted format (a Tatham "
@@ -518,6 +606,14 @@ static int next_pasted(gc_reader *rd, gc_puzzle **out, gc_error *err) {
     if (r == 0)
       return GC_READ_END;
     set_source(err, rd);
+    if (rd->fmt_mode == GC_FMT_WHOLE && f->sniff)
+      score = f->sniff(in.text, in.len);
+    /* a guess that may be wrong (a score under 90: not unmistakable) */
+    if (rd->fmt_guessed && score < 90 && err->code != GC_E_NOMEM)
+      say_guess(err,
+                " (taken for the %s notation, from its look; if it is not, "
+                "use --format, e.g. --format text)",
+                f->name);
     return GC_READ_ERROR;
   }
   gc_jctx cx = {"", 0, in.line, in.column, rd->source};

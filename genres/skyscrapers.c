@@ -520,10 +520,22 @@ static char *sky_render(const gc_puzzle *pz, const gc_grid *g) {
 static char *sky_svg(const gc_puzzle *pz, const gc_grid *g) {
   const sky *s = pz->data;
   int n = pz->n;
-  const double cell = 40, x0 = cell + 8, y0 = cell + 8;
-  int side = (int)(n * cell + 2 * x0);
+  const double cell = 40, pad = cell + 8;
+  int side = (int)(n * cell + 2 * pad);
+  char title[200], legend[400];
+  gc_svg_title(title, sizeof title, pz->id, "Skyscrapers", n);
+  int k = snprintf(legend, sizeof legend,
+                   "Write 1 to %d once in every row and column%s. A clue "
+                   "outside the grid counts the buildings seen from there: a "
+                   "taller one hides every lower one behind it.",
+                   n, s->br ? " and every outlined box" : "");
+  if (g && k > 0 && (size_t)k < sizeof legend)
+    snprintf(legend + k, sizeof legend - (size_t)k,
+             " The solution is in blue.");
   gc_strbuf b = {0};
-  gc_svg_begin(&b, side, side, pz->id ? pz->id : "skyscrapers");
+  gc_svg_page pg;
+  gc_svg_page_begin(&b, &pg, side, side, title, legend);
+  const double x0 = pg.dx + pad, y0 = pg.dy + pad;
   gc_svg_grid_lines(&b, x0, y0, n, cell);
   if (s->br) {
     int box[SKY_MAX_N * SKY_MAX_N];
@@ -533,17 +545,18 @@ static char *sky_svg(const gc_puzzle *pz, const gc_grid *g) {
     gc_svg_borders(&b, x0, y0, n, cell, box, "box-border");
   }
   gc_svg_frame(&b, x0, y0, n, cell);
-  double fs = cell * 0.5, far = y0 + n * cell + cell / 2;
+  double fs = cell * 0.5;
+  double below = y0 + n * cell + cell / 2, right = x0 + n * cell + cell / 2;
   for (int i = 0; i < n; i++) {
-    double mid = x0 + (i + 0.5) * cell; /* also the row's middle: y0 == x0 */
+    double mx = x0 + (i + 0.5) * cell, my = y0 + (i + 0.5) * cell;
     if (s->clue[TOP][i])
-      gc_svg_number(&b, "clue", mid, y0 - cell / 2, fs, s->clue[TOP][i]);
+      gc_svg_number(&b, "clue", mx, y0 - cell / 2, fs, s->clue[TOP][i]);
     if (s->clue[BOTTOM][i])
-      gc_svg_number(&b, "clue", mid, far, fs, s->clue[BOTTOM][i]);
+      gc_svg_number(&b, "clue", mx, below, fs, s->clue[BOTTOM][i]);
     if (s->clue[LEFT][i])
-      gc_svg_number(&b, "clue", x0 - cell / 2, mid, fs, s->clue[LEFT][i]);
+      gc_svg_number(&b, "clue", x0 - cell / 2, my, fs, s->clue[LEFT][i]);
     if (s->clue[RIGHT][i])
-      gc_svg_number(&b, "clue", far, mid, fs, s->clue[RIGHT][i]);
+      gc_svg_number(&b, "clue", right, my, fs, s->clue[RIGHT][i]);
   }
   for (int r = 0; r < n; r++)
     for (int c = 0; c < n; c++) {
@@ -555,7 +568,7 @@ static char *sky_svg(const gc_puzzle *pz, const gc_grid *g) {
         gc_svg_number(&b, cls, x0 + (c + 0.5) * cell, y0 + (r + 0.5) * cell,
                       cell * (n >= 10 ? 0.48 : 0.6), v);
     }
-  gc_svg_end(&b);
+  gc_svg_page_end(&b, &pg);
   return gc_sb_finish(&b);
 }
 
@@ -619,6 +632,8 @@ static int sky_generate(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,
 
 static const char *const sky_aliases[] = {"towers", "skyscraper", NULL};
 
+static const char *const sky_keys[] = {"top", "bottom", "left", "right", "givens", "boxes", NULL};
+
 const gc_genre gc_genre_skyscrapers = {
     .name = "skyscrapers",
     .aliases = sky_aliases,
@@ -626,6 +641,7 @@ const gc_genre gc_genre_skyscrapers = {
                "(optional Sudoku boxes)",
     .max_n = SKY_MAX_N,
     .cells = GC_CELLS_ONE_HOT,
+    .json_keys = sky_keys,
     .parse_json = sky_parse_json,
     .parse_text = sky_parse_text,
     .sniff_text = sky_sniff,

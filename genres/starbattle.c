@@ -345,10 +345,23 @@ static char *sb_render(const gc_puzzle *pz, const gc_grid *g) {
 static char *sb_svg(const gc_puzzle *pz, const gc_grid *g) {
   const sb *s = pz->data;
   int n = pz->n;
-  const double cell = 40, x0 = 8, y0 = 8;
-  int side = (int)(n * cell + 2 * x0);
+  const double cell = 40, pad = 8;
+  int side = (int)(n * cell + 2 * pad), none = 0;
+  for (int i = 0; i < n * n; i++)
+    none |= s->region[i] < 0;
+  char title[240], legend[400];
+  gc_svg_title(title, sizeof title, pz->id, "Star Battle", n);
+  size_t tl = strlen(title);
+  snprintf(title + tl, sizeof title - tl, ", %d star%s", s->m, sb_plural(s->m));
+  snprintf(legend, sizeof legend,
+           "Place %d star%s in every row, every column and every outlined "
+           "region. Stars never touch, not even diagonally.%s%s",
+           s->m, sb_plural(s->m), none ? " A shaded cell holds no star." : "",
+           g ? " The solution's stars are in blue." : "");
   gc_strbuf b = {0};
-  gc_svg_begin(&b, side, side, pz->id ? pz->id : "starbattle");
+  gc_svg_page pg;
+  gc_svg_page_begin(&b, &pg, side, side, title, legend);
+  const double x0 = pg.dx + pad, y0 = pg.dy + pad;
   for (int r = 0; r < n; r++)
     for (int c = 0; c < n; c++)
       if (s->region[r * n + c] < 0)
@@ -361,7 +374,7 @@ static char *sb_svg(const gc_puzzle *pz, const gc_grid *g) {
       if (g->cell[r * n + c] == 1)
         gc_svg_star(&b, "star", x0 + (c + 0.5) * cell, y0 + (r + 0.5) * cell,
                     cell * 0.4);
-  gc_svg_end(&b);
+  gc_svg_page_end(&b, &pg);
   return gc_sb_finish(&b);
 }
 
@@ -394,6 +407,8 @@ static int sb_alternate(const gc_puzzle *pz, const gc_options *opt,
   return 1;
 }
 
+static const char *const sb_keys[] = {"stars", "regions", NULL};
+
 const gc_genre gc_genre_starbattle = {
     .name = "starbattle",
     .aliases = sb_aliases,
@@ -401,6 +416,7 @@ const gc_genre gc_genre_starbattle = {
                "not even diagonally",
     .max_n = SB_MAX_N,
     .cells = GC_CELLS_BOOL,
+    .json_keys = sb_keys,
     .parse_json = sb_parse_json,
     .parse_text = sb_parse_text,
     .sniff_text = sb_sniff,

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stddef.h>
+#include <string.h>
 
 void gc_svg_begin(gc_strbuf *b, int width, int height, const char *title) {
   gc_sb_printf(b,
@@ -32,6 +33,8 @@ void gc_svg_begin(gc_strbuf *b, int width, int height, const char *title) {
             ".star { fill: #1c5fb0; }\n"
             ".sign { fill: none; stroke: #000; stroke-width: 2; "
             "stroke-linecap: round; stroke-linejoin: round; }\n"
+            ".title { fill: #000; font-weight: bold; }\n"
+            ".legend { fill: #333; }\n"
             "</style>\n");
   gc_sb_printf(b, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n",
                width, height);
@@ -161,4 +164,133 @@ void gc_svg_star(gc_strbuf *b, const char *cls, double cx, double cy,
                  cy + rr * sin(a) + r * 0.1);
   }
   gc_sb_put(b, "\"/>\n");
+}
+
+/*------------------------------------------------------------------------*/
+/* Pages: a title and a legend around the drawing.                         */
+
+enum { PAGE_MIN_WIDTH = 300, PAGE_MARGIN = 10 };
+static const double title_size = 15, legend_size = 12.5;
+static const double title_line = 20, legend_line = 16;
+
+/* Characters of UTF-8 text (continuation bytes not counted). */
+static size_t chars(const char *s, size_t len) {
+  size_t k = 0;
+  for (size_t i = 0; i < len; i++)
+    k += ((unsigned char)s[i] & 0xc0) != 0x80;
+  return k;
+}
+
+/* The next line of text of at most max characters, broken at a space
+   (a longer word stands alone): its start and length; *p moves past it.
+   0 when the text is used up. */
+static int next_line(const char **p, int max, const char **start,
+                     size_t *len) {
+  const char *s = *p;
+  while (*s == ' ' || *s == '\n')
+    s++;
+  if (!*s)
+    return 0;
+  size_t end = 0, fit = 0;
+  for (;;) {
+    size_t word = strcspn(s + end, " \n");
+    if (fit && chars(s, end + word) > (size_t)max)
+      break;
+    end += word;
+    fit = end;
+    if (!s[end] || s[end] == '\n')
+      break;
+    end++; /* the space */
+  }
+  *start = s;
+  *len = fit;
+  *p = s + fit;
+  return 1;
+}
+
+static int count_lines(const char *text, int max) {
+  const char *p = text, *st;
+  size_t len;
+  int k = 0;
+  while (text && next_line(&p, max, &st, &len))
+    k++;
+  return k;
+}
+
+/* Each line of text as a <text class="cls">, centred on x, from y down. */
+static void write_lines(gc_strbuf *b, const char *cls, const char *text,
+                        int max, double x, double y, double size,
+                        double step) {
+  const char *p = text, *st;
+  size_t len;
+  char line[512];
+  while (text && next_line(&p, max, &st, &len)) {
+    snprintf(line, sizeof line, "%.*s", (int)len, st);
+    gc_svg_text(b, cls, x, y, size, line);
+    y += step;
+  }
+}
+
+/* The characters of text's longest word. */
+static size_t longest_word(const char *text) {
+  size_t best = 0;
+  for (const char *p = text; p && *p;) {
+    size_t len = strcspn(p, " \n");
+    size_t k = chars(p, len);
+    best = k > best ? k : best;
+    p += len + (p[len] != 0);
+  }
+  return best;
+}
+
+/* How many characters fit in width at this font size (an average glyph
+   of DejaVu Sans is about 0.55 em; bold a little more). */
+static int fit_chars(double width, double size, double em) {
+  int k = (int)(width / (size * em));
+  return k < 12 ? 12 : k;
+}
+
+void gc_svg_page_begin(gc_strbuf *b, gc_svg_page *pg, double draw_w,
+                       double draw_h, const char *title, const char *legend) {
+  double width = draw_w < PAGE_MIN_WIDTH ? PAGE_MIN_WIDTH : draw_w;
+  /* wide enough for the title's longest word (a long id) */
+  double need = (double)longest_word(title) * title_size * 0.66 + 2 * PAGE_MARGIN;
+  width = need > width ? need : width;
+  int tmax = fit_chars(width - 2 * PAGE_MARGIN, title_size, 0.62);
+  int lmax = fit_chars(width - 2 * PAGE_MARGIN, legend_size, 0.56);
+  /* a title too long for one line breaks after the id (gc_svg_title) */
+  char head[300];
+  snprintf(head, sizeof head, "%s", title);
+  char *dot = strstr(head, " \u00b7 ");
+  if (dot && chars(head, strlen(head)) > (size_t)tmax) {
+    dot[0] = '\n';
+    memmove(dot + 1, dot + 1 + strlen("\u00b7 "), strlen(dot + 1 + strlen("\u00b7 ")) + 1);
+  }
+  int tl = count_lines(head, tmax), ll = count_lines(legend, lmax);
+  double top = PAGE_MARGIN + tl * title_line;
+  double bottom = ll ? ll * legend_line + PAGE_MARGIN : 0;
+  pg->width = (int)(width + 0.5);
+  pg->height = (int)(top + draw_h + bottom + 0.5);
+  pg->dx = (pg->width - draw_w) / 2;
+  pg->dy = top;
+  pg->legend = legend;
+  pg->legend_chars = lmax;
+  pg->legend_y = top + draw_h + legend_line / 2;
+  gc_svg_begin(b, pg->width, pg->height, title);
+  write_lines(b, "title", head, tmax, pg->width / 2.0,
+              PAGE_MARGIN + title_line / 2, title_size, title_line);
+}
+
+void gc_svg_page_end(gc_strbuf *b, const gc_svg_page *pg) {
+  write_lines(b, "legend", pg->legend, pg->legend_chars, pg->width / 2.0,
+              pg->legend_y, legend_size, legend_line);
+  gc_svg_end(b);
+}
+
+void gc_svg_title(char *buf, size_t size, const char *id, const char *name,
+                  int n) {
+  if (id)
+    snprintf(buf, size, "%s \u00b7 %s %d\u00d7%d", id, name, n, n);
+  else
+    snprintf(buf, size, "%s %d\u00d7%d", name, n, n);
 }

@@ -17,6 +17,7 @@
  *                 different Sudoku boxes (frame not counted either)
  *   grid, frame, no-region, cell: the thin lines, the outer frame, the
  *                 shading of a cell in no region, a Futoshiki cell's box.
+ *   title, legend the lines above and under the drawing (gc_svg_page).
  */
 #ifndef GC_GENRES_SVG_H
 #define GC_GENRES_SVG_H
@@ -61,5 +62,27 @@ void gc_svg_number(gc_strbuf *b, const char *cls, double cx, double cy,
    on (cx, cy). */
 void gc_svg_star(gc_strbuf *b, const char *cls, double cx, double cy,
                  double r);
+
+/* A picture meant to be printed and solved on paper: a title above the
+   drawing (class "title": the puzzle's id and genre, Star Battle's star
+   count) and a legend under it (class "legend": the rules in a sentence or
+   two), both wrapped to the picture's width, which is at least 300 pixels
+   (the drawing centred).  gc_svg_page_begin writes gc_svg_begin (the
+   <title> element holds the title too) and the title, and says in pg where
+   the drawing goes; gc_svg_page_end writes the legend and closes the
+   document.  legend must live until then. */
+typedef struct gc_svg_page {
+  double dx, dy;        /* add to the drawing's coordinates */
+  int width, height;    /* the whole picture */
+  double legend_y;      /* the first legend line's middle */
+  const char *legend;
+  int legend_chars;     /* a legend line's length at most */
+} gc_svg_page;
+void gc_svg_page_begin(gc_strbuf *b, gc_svg_page *pg, double draw_w,
+                       double draw_h, const char *title, const char *legend);
+void gc_svg_page_end(gc_strbuf *b, const gc_svg_page *pg);
+/* "ID · Name N×N" (or "Name N×N" without an id) into buf. */
+void gc_svg_title(char *buf, size_t size, const char *id, const char *name,
+                  int n);
 
 #endif

@@ -73,6 +73,10 @@ void gc_error_set(gc_error *err, gc_code code, long line, long column,
     __attribute__((format(printf, 5, 6)))
 #endif
     ;
+/* How far apart two names are: insertions, deletions, substitutions and
+   swaps of two neighbouring characters count one each (names over 40
+   bytes are 99 apart).  What "did you mean" suggestions measure. */
+int gc_edit_distance(const char *a, const char *b);
 const char *gc_code_name(gc_code code);
 int gc_code_exit(gc_code code);
 /* "source:line:column: message (path)"; the parts that are empty are left

@@ -326,8 +326,9 @@ static void test_library(void **state) {
   assert_int_equal(count_class(svg, "given"), 4);
   assert_int_equal(count_class(svg, "solution"), 32);
   /* The given 4 at r1c4 (from 1) is drawn once, in black, at the middle
-     of its cell: x = 48 + 3.5 * 40, baseline 68 + 0.36 * 24. */
-  assert_non_null(strstr(svg, "<text class=\"given\" x=\"188\" y=\"76.6\" "
+     of its cell: x = 48 + 3.5 * 40, baseline 30 (the title line above the
+     drawing) + 68 + 0.36 * 24. */
+  assert_non_null(strstr(svg, "<text class=\"given\" x=\"188\" y=\"106.6\" "
                               "font-size=\"24\">4</text>"));
   free(svg);
   gc_result_free(&res);
@@ -409,7 +410,7 @@ static void test_batch(void **state) {
   char path[1024];
   snprintf(path, sizeof path, "%s/futo_b_c_d.svg", dir);
   char *svg = tu_read_file(path);
-  assert_non_null(strstr(svg, "<title>futo b/c&amp;d</title>"));
+  assert_non_null(strstr(svg, "<title>futo b/c&amp;d \u00b7 Futoshiki "));
   free(svg);
   /* The same id twice in one run: the second gets -2. */
   char twice[2048];
