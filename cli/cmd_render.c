@@ -188,8 +188,8 @@ static int render_one(cli *c, const char *source, gc_puzzle *pz,
       solution = &res.first;
   }
   char *s = c->svg ? gc_render_svg(pz, solution) : gc_render_text(pz, solution);
-  gc_result_free(&res);
   if (!s) {
+    gc_result_free(&res);
     fprintf(c->err, "gridcnf: %s: out of memory\n", name);
     gc_cli_worst(code, EX_SOFTWARE);
     return 1;
@@ -218,8 +218,12 @@ static int render_one(cli *c, const char *source, gc_puzzle *pz,
   } else {
     if (run->drawn)
       fputs("---\n", run->text);
-    fputs(s, run->text);
+    if (run->text == c->out) /* styled for a terminal (term.c) */
+      gc_cli_print_grid(c, pz, solution, NULL);
+    else
+      fputs(s, run->text);
   }
+  gc_result_free(&res);
   run->drawn++;
   free(s);
   return stop;

@@ -26,7 +26,7 @@ _gridcnf() {
     decode) opts=" --json --genre --format --id --color --amo --edge-units --sky-rise --preprocess --sb-window --sb-pairs --sb-bands --sb-blocks --card --phase --search --simplify --probe --portfolio --help" ;;
     certify) opts=" --json --timeout --max-vars --max-clauses --genre --format --id --out-dir --color --amo --edge-units --sky-rise --preprocess --sb-window --sb-pairs --sb-bands --sb-blocks --card --phase --search --simplify --probe --portfolio --help" ;;
     convert) opts=" --genre --format --id --to --color --help" ;;
-    render) opts=" --timeout --max-vars --max-clauses --genre --format --id --output -o --out-dir --svg --solution --color --amo --edge-units --sky-rise --preprocess --sb-window --sb-pairs --sb-bands --sb-blocks --card --phase --search --simplify --probe --portfolio --help" ;;
+    render) opts=" --timeout --max-vars --max-clauses --genre --format --id --output -o --out-dir --svg --png --pdf --solution --color --amo --edge-units --sky-rise --preprocess --sb-window --sb-pairs --sb-bands --sb-blocks --card --phase --search --simplify --probe --portfolio --help" ;;
     genres) opts=" --color --help" ;;
     help) COMPREPLY=($(compgen -W "solve count check hint explain minimize unique-fix generate rate cnf decode certify convert render genres encoding formats exit-codes" -- "$cur")); return ;;
   esac
