@@ -178,6 +178,7 @@ static int render_one(cli *c, const char *source, gc_puzzle *pz,
       return gc_cli_tool_failed(c, source, pz, &e, code);
     }
     if (res.status == GC_STATUS_NONE || res.first.n == 0) {
+      gc_cli_progress_clear(c);
       fprintf(c->err, "gridcnf: %s: %s; drawing the puzzle alone\n", name,
               res.status == GC_STATUS_NONE ? "no solution"
               : res.stop == GC_STOP_INTERRUPT

@@ -72,6 +72,7 @@ static int on_solution(void *ctx, long index, const gc_grid *g) {
     }
   }
   if (c->all && gc_cli_now_ms() >= l->next_ms) {
+    gc_cli_progress_clear(c);
     fprintf(c->err, "gridcnf: %ld solutions so far (%.1f s)\n", index,
             (gc_cli_now_ms() - c->start_ms) / 1e3);
     l->next_ms = gc_cli_now_ms() + 1000;
