@@ -158,6 +158,11 @@ static int read_all(batch *b, int *code) {
 }
 
 int gc_cli_solve_jobs(cli *c, int *npuzzles) {
+#ifdef __EMSCRIPTEN__ /* built without threads (they need cross-origin isolation) */
+  (void)npuzzles;
+  return gc_cli_usage_error(c, "--jobs is not available in the single-threaded "
+                               "WebAssembly build%s", "");
+#endif
   batch b;
   memset(&b, 0, sizeof b);
   b.c = c;

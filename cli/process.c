@@ -63,6 +63,13 @@ int gc_run_start(char *const argv[], const char *out_path,
     snprintf(why, why_size, "cannot run '%s': no such program on PATH", argv[0]);
     return -1;
   }
+#ifdef __EMSCRIPTEN__ /* no posix_spawnp: the WebAssembly build runs no programs */
+  (void)out_path;
+  (void)err_path;
+  snprintf(why, why_size, "cannot run '%s': the WebAssembly build cannot start programs",
+           argv[0]);
+  return -1;
+#else
   posix_spawn_file_actions_t fa;
   if (posix_spawn_file_actions_init(&fa)) {
     snprintf(why, why_size, "out of memory");
@@ -97,6 +104,7 @@ int gc_run_start(char *const argv[], const char *out_path,
   r->started = 1;
   r->pid = (long)pid;
   return 0;
+#endif
 }
 
 void gc_run_wait(gc_run *const runs[], int n, double timeout,

@@ -183,9 +183,10 @@ static void on_encoded(void *arg, const gc_cnf *cnf) {
   on_poll(arg);
 }
 
-/* CPUs this process may run on (1 when that cannot be told). */
+/* CPUs this process may run on (1 when that cannot be told; the
+   single-threaded WebAssembly build has no sched_getaffinity). */
 static int usable_cpus(void) {
-#ifdef CPU_COUNT
+#if defined(CPU_COUNT) && !defined(__EMSCRIPTEN__)
   cpu_set_t set;
   if (sched_getaffinity(0, sizeof set, &set) == 0)
     return CPU_COUNT(&set);
