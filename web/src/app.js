@@ -1,0 +1,878 @@
+/*
+ * app.js: the page.  Every answer comes from the gridcnf command line
+ * running in a Web Worker (worker.js): `convert --to json` reads what was
+ * pasted, `render --svg` draws it (the library's picture), `solve --json`,
+ * `hint --json`, `check --json`, `explain --json`, `count --json`, `rate
+ * --json`, `generate`, `cnf`, `convert --to F` do the rest.  This file
+ * only passes text in and shows the records: the highlights (cells where
+ * two solutions differ, the clues and cells a message names, the user's own
+ * entries) are drawn over the library's SVG.
+ *
+ * Contract (tests, share links): index.html#p=<URL-encoded puzzle text>
+ * loads the puzzle and solves it; when done, #result carries data-status
+ * (unique|multiple|none|unknown|error) and data-solution (the solution grid
+ * as JSON, as in --json), and the picture is an inline <svg>.
+ */
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+const SVGNS = 'http://www.w3.org/2000/svg';
+
+const EXAMPLES = {
+  skyscrapers: '6:2//2//1///1/2//3//3/4///1///1///2/,e3_1o2m',
+  starbattle: 'https://puzz.link/p?starbattle/10/10/2/48q25g3paqbmko5m04oobsf2u97l0ob6g8dg',
+  futoshiki: 'futoshiki\n0 0 0 0 1 3\n    ^\n0 0 0 0 0 6\n\n0>0 2 5<0 0\n\n2 0 0 1 0 0\n\n0 0 0 0 2 0\n\n0 5 0 0<0 0\n',
+};
+
+/*------------------------------------------------------------------------*/
+/* The worker: one at a time; Stop ends it and starts another on the same
+   compiled module. */
+
+let wasmModule = null;
+let worker = null;
+let nextId = 1;
+const pending = new Map();
+let busy = 0;
+
+async function compileModule() {
+  try {
+    if (WebAssembly.compileStreaming)
+      return await WebAssembly.compileStreaming(fetch('gridcnf-wasm.wasm'));
+  } catch (e) { /* served without the wasm MIME type: compile the bytes */ }
+  const r = await fetch('gridcnf-wasm.wasm');
+  return WebAssembly.compile(await r.arrayBuffer());
+}
+
+function startWorker() {
+  worker = new Worker('worker.js');
+  worker.onmessage = (ev) => {
+    const m = ev.data;
+    if (m.type) return;
+    const p = pending.get(m.id);
+    if (!p) return;
+    pending.delete(m.id);
+    if (m.crashed) restartWorker();
+    p.resolve(m);
+  };
+  worker.postMessage({ type: 'init', module: wasmModule });
+}
+
+function restartWorker() {
+  if (worker) worker.terminate();
+  for (const p of pending.values()) p.reject(new Error('stopped'));
+  pending.clear();
+  startWorker();
+}
+
+/* Runs `gridcnf ...args` on input: {code, stdout, stderr, files}. */
+function gridcnf(args, input = '', files = {}, read = []) {
+  return new Promise((resolve, reject) => {
+    const id = nextId++;
+    pending.set(id, { resolve, reject });
+    worker.postMessage({ id, args, input, files, read });
+  });
+}
+
+const records = (stdout) => stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+
+/* A long command: the Stop button is live while it runs. */
+async function longRun(label, args, input, files) {
+  busy++;
+  $('stop').disabled = false;
+  setResult('busy', `${label}…`);
+  const t0 = performance.now();
+  try {
+    const r = await gridcnf(args, input, files);
+    r.ms = performance.now() - t0;
+    return r;
+  } finally {
+    if (--busy === 0) $('stop').disabled = true;
+  }
+}
+
+/*------------------------------------------------------------------------*/
+/* The puzzle on the page. */
+
+const state = {
+  text: '',       // the puzzle text the commands read (one puzzle)
+  rec: null,      // its corpus JSON record (convert --to json)
+  letters: null,  // Star Battle: the region letter of each cell (text notation)
+  svg: '',        // render --svg of the puzzle
+  solved: '',     // render --svg --solution, once solved
+  showSolved: false,
+  entries: [],    // the user's cells: null, a digit, 'star' or 'no'
+  sel: -1,
+  marks: [],      // [{kind, cells|clue|line}]
+  hintValue: null,
+  lastSolve: null,
+};
+let loadSeq = 0;
+
+function setMessage(text, info) {
+  $('message').textContent = text || '';
+  $('message').className = info ? 'info' : '';
+}
+
+function setResult(status, verdict, stats, solution) {
+  const el = $('result');
+  el.dataset.status = status;
+  if (solution !== undefined) el.dataset.solution = JSON.stringify(solution);
+  else delete el.dataset.solution;
+  el.replaceChildren();
+  const v = document.createElement('span');
+  v.className = 'verdict';
+  v.textContent = verdict;
+  el.append(v);
+  if (stats) {
+    const s = document.createElement('span');
+    s.className = 'stats';
+    s.textContent = stats;
+    el.append(s);
+  }
+}
+
+function setDetails(items) {
+  const ul = $('details');
+  ul.replaceChildren();
+  for (const it of items || []) {
+    const li = document.createElement('li');
+    li.textContent = it;
+    ul.append(li);
+  }
+}
+
+/* "<stdin>:1:30: expected ..." -> "line 1, column 30: expected ...", and
+   the text cursor goes there. */
+function showInputError(msg) {
+  const m = /^(?:gridcnf: )?<stdin>:(\d+)(?::(\d+))?: (.*)$/s.exec(msg.trim());
+  if (!m) { setMessage(msg.replace(/^gridcnf: /, '')); return; }
+  const line = +m[1], col = m[2] ? +m[2] : 0;
+  setMessage(`Line ${line}${col ? `, column ${col}` : ''}: ${m[3]}`);
+  const ta = $('puzzle');
+  const lines = ta.value.split('\n');
+  if (line >= 1 && line <= lines.length) {
+    let pos = 0;
+    for (let i = 0; i < line - 1; i++) pos += lines[i].length + 1;
+    pos += Math.max(0, Math.min(col ? col - 1 : 0, lines[line - 1].length));
+    ta.setSelectionRange(pos, Math.min(pos + 1, ta.value.length));
+  }
+}
+
+function stdinError(r) {
+  const errs = r.stderr.split('\n').filter(Boolean);
+  return errs.length ? errs[0] : `gridcnf exited with ${r.code}`;
+}
+
+/* Reads what was pasted: its record, its picture. */
+async function loadPuzzle(text) {
+  const seq = ++loadSeq;
+  state.rec = null;
+  state.svg = state.solved = '';
+  state.showSolved = false;
+  state.marks = [];
+  state.hintValue = null;
+  state.lastSolve = null;
+  setDetails([]);
+  if (!text.trim()) {
+    $('picture').replaceChildren();
+    setMessage('');
+    setResult('', 'Paste a puzzle or pick an example.');
+    return false;
+  }
+  const conv = await gridcnf(['convert', '--to', 'json', '-'], text);
+  if (seq !== loadSeq) return false;
+  const recs = records(conv.stdout);
+  if (!recs.length) {
+    showInputError(stdinError(conv));
+    $('picture').replaceChildren();
+    setResult('error', 'The puzzle cannot be read.');
+    return false;
+  }
+  let info = '';
+  if (recs.length > 1 || conv.code !== 0) {
+    state.text = JSON.stringify(recs[0]) + '\n';
+    info = recs.length > 1 ? `The input holds ${recs.length} puzzles: this is the first.` : '';
+    if (conv.code !== 0) info += (info ? ' ' : '') + stdinError(conv).replace(/^gridcnf: /, '');
+  } else {
+    state.text = text;
+  }
+  state.rec = recs[0];
+  const n = state.rec.n;
+  if (state.entries.length !== n * n) state.entries = new Array(n * n).fill(null);
+  state.sel = -1;
+  state.letters = null;
+  if (state.rec.genre === 'starbattle') {
+    const t = await gridcnf(['convert', '--to', 'text', '-'], state.text);
+    const rows = t.stdout.split('\n').filter((l) => l && !l.startsWith('#') && !/^starbattle/.test(l));
+    if (rows.length >= n) state.letters = rows.slice(0, n).map((r) => [...r.replace(/\s+/g, '')]);
+  }
+  const pic = await gridcnf(['render', '--svg', '-'], state.text);
+  if (seq !== loadSeq) return false;
+  if (pic.code !== 0) {
+    showInputError(stdinError(pic));
+    setResult('error', 'The puzzle cannot be drawn.');
+    return false;
+  }
+  state.svg = pic.stdout;
+  setMessage(info, true);
+  const name = { skyscrapers: 'Skyscrapers', starbattle: 'Star Battle', futoshiki: 'Futoshiki' }[state.rec.genre] || state.rec.genre;
+  const extra = state.rec.genre === 'starbattle' ? `, ${state.rec.stars} star${state.rec.stars > 1 ? 's' : ''}` : '';
+  setResult('', `${name} ${n}×${n}${extra}: ready.`);
+  updateShare();
+  draw();
+  return true;
+}
+
+/*------------------------------------------------------------------------*/
+/* Drawing over the library's picture. */
+
+/* The cells' boxes in the SVG's coordinates: Futoshiki draws one
+   rect.cell per cell; the others a rect.frame around the n x n grid. */
+function cellBoxes(svg, n) {
+  const rects = svg.querySelectorAll('rect.cell');
+  if (rects.length === n * n) {
+    return [...rects].map((r) => ({ x: +r.getAttribute('x'), y: +r.getAttribute('y'),
+      w: +r.getAttribute('width'), h: +r.getAttribute('height') }));
+  }
+  const f = svg.querySelector('rect.frame');
+  let x0, y0, side;
+  if (f) {
+    x0 = +f.getAttribute('x'); y0 = +f.getAttribute('y'); side = +f.getAttribute('width');
+  } else {
+    const vb = svg.viewBox.baseVal;
+    x0 = vb.x; y0 = vb.y; side = Math.min(vb.width, vb.height);
+  }
+  const c = side / n;
+  const boxes = [];
+  for (let r = 0; r < n; r++)
+    for (let k = 0; k < n; k++) boxes.push({ x: x0 + k * c, y: y0 + r * c, w: c, h: c });
+  return boxes;
+}
+
+function el(tag, attrs, text) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function givenAt(i) {
+  const rec = state.rec;
+  if (!rec || !rec.givens) return 0;
+  const n = rec.n;
+  return rec.givens[Math.floor(i / n)][i % n];
+}
+
+function star(cx, cy, r, cls) {
+  const pts = [];
+  for (let k = 0; k < 10; k++) {
+    const a = -Math.PI / 2 + (k * Math.PI) / 5, rr = k % 2 ? r * 0.42 : r;
+    pts.push(`${(cx + rr * Math.cos(a)).toFixed(1)},${(cy + rr * Math.sin(a)).toFixed(1)}`);
+  }
+  return el('polygon', { class: cls, points: pts.join(' ') });
+}
+
+function draw() {
+  const host = $('picture');
+  const src = state.showSolved && state.solved ? state.solved : state.svg;
+  if (!src) { host.replaceChildren(); return; }
+  const doc = new DOMParser().parseFromString(src, 'image/svg+xml');
+  const svg = document.importNode(doc.documentElement, true);
+  svg.removeAttribute('width');
+  svg.removeAttribute('height');
+  svg.setAttribute('role', 'img');
+  host.replaceChildren(svg);
+  const n = state.rec.n;
+  const boxes = cellBoxes(svg, n);
+  const under = el('g', { class: 'marks' });
+  const over = el('g', { class: 'overlay' });
+  // highlights go under the drawing's lines and digits
+  const bg = svg.querySelector('rect');
+  if (bg && bg.nextSibling) svg.insertBefore(under, bg.nextSibling); else svg.append(under);
+  svg.append(over);
+  for (const m of state.marks) {
+    if (m.cells) for (const i of m.cells) {
+      const b = boxes[i];
+      if (b) under.append(el('rect', { class: m.kind, x: b.x, y: b.y, width: b.w, height: b.h }));
+    }
+    if (m.clue) {
+      over.append(el('circle', { class: 'hl-clue', cx: m.clue.x, cy: m.clue.y, r: m.clue.r }));
+    }
+  }
+  if (!(state.showSolved && state.solved)) {
+    state.entries.forEach((v, i) => {
+      if (v === null || v === undefined || givenAt(i)) return;
+      const b = boxes[i];
+      const cx = b.x + b.w / 2, cy = b.y + b.h / 2;
+      if (v === 'star') over.append(star(cx, cy, b.w * 0.34, 'entry-star'));
+      else if (v === 'no') over.append(el('circle', { class: 'entry-no', cx, cy, r: b.w * 0.08 }));
+      else over.append(el('text', { class: 'entry', x: cx, y: cy, 'font-size': b.h * 0.58,
+        'text-anchor': 'middle', 'dominant-baseline': 'central' }, String(v)));
+    });
+  }
+  if (state.hintValue) {
+    const { i, value } = state.hintValue;
+    const b = boxes[i];
+    if (b && state.rec.genre === 'starbattle') {
+      if (value) over.append(star(b.x + b.w / 2, b.y + b.h / 2, b.w * 0.34, 'hint-value'));
+      else over.append(el('circle', { class: 'hint-value', cx: b.x + b.w / 2, cy: b.y + b.h / 2, r: b.w * 0.1 }));
+    } else if (b) {
+      over.append(el('text', { class: 'hint-value', x: b.x + b.w / 2, y: b.y + b.h / 2,
+        'font-size': b.h * 0.58, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, String(value)));
+    }
+  }
+  if (state.sel >= 0 && boxes[state.sel] && document.activeElement === host) {
+    const b = boxes[state.sel];
+    over.append(el('rect', { class: 'sel', x: b.x + 2, y: b.y + 2, width: b.w - 4, height: b.h - 4, rx: 3 }));
+  }
+  // click targets
+  boxes.forEach((b, i) => {
+    const hit = el('rect', { class: 'cellhit', x: b.x, y: b.y, width: b.w, height: b.h, 'data-cell': i });
+    over.append(hit);
+  });
+}
+
+/* Cells, lines and clues that a message names ("r2c3", "row 4",
+   "column 2 repeats 5 (rows 1 and 6)", "clue 3 left of row 2", "region
+   C"); each a mark of the given kind. */
+function marksFor(messages, kind) {
+  const n = state.rec.n;
+  const out = [];
+  const svg = $('picture').querySelector('svg');
+  for (const msg of messages) {
+    const cells = [];
+    for (const m of msg.matchAll(/r(\d+)c(\d+)/g)) cells.push((m[1] - 1) * n + (m[2] - 1));
+    let m = /^(row|column) (\d+) repeats \d+ \((rows|columns) ([\d, and]+)\)/.exec(msg);
+    if (m) {
+      const line = +m[2] - 1;
+      for (const x of m[4].match(/\d+/g)) {
+        const other = +x - 1;
+        cells.push(m[1] === 'row' ? line * n + other : other * n + line);
+      }
+    }
+    m = /^clue (\d+) (above column|below column|left of row|right of row) (\d+)/.exec(msg);
+    if (m && svg) {
+      const clue = findClue(svg, m[2], +m[3] - 1, m[1]);
+      if (clue) out.push({ kind, clue });
+    } else if ((m = /^(row|column) (\d+) (holds|has)/.exec(msg))) {
+      const line = +m[2] - 1;
+      const lc = [];
+      for (let k = 0; k < n; k++) lc.push(m[1] === 'row' ? line * n + k : k * n + line);
+      out.push({ kind: 'hl-line', cells: lc });
+    } else if ((m = /^region (\S+) (holds|has)/.exec(msg)) && state.letters) {
+      const rc = [];
+      state.letters.forEach((row, r) => row.forEach((ch, k) => { if (ch === m[1]) rc.push(r * n + k); }));
+      out.push({ kind: 'hl-line', cells: rc });
+    }
+    if (cells.length) out.push({ kind, cells });
+  }
+  return out;
+}
+
+/* The clue text beside a row or column (the SVG's text.clue elements). */
+function findClue(svg, side, index, value) {
+  const n = state.rec.n;
+  const boxes = cellBoxes(svg, n);
+  const first = boxes[0], last = boxes[n * n - 1];
+  let best = null, bestD = Infinity;
+  for (const t of svg.querySelectorAll('text.clue')) {
+    if (t.textContent.trim() !== String(value)) continue;
+    const x = +t.getAttribute('x'), y = +t.getAttribute('y');
+    let want;
+    if (side === 'above column') want = y < first.y && { x: boxes[index].x + first.w / 2, y };
+    else if (side === 'below column') want = y > last.y + last.h && { x: boxes[index].x + first.w / 2, y };
+    else if (side === 'left of row') want = x < first.x && { x, y: boxes[index * n].y + first.h / 2 };
+    else want = x > last.x + last.w && { x, y: boxes[index * n].y + first.h / 2 };
+    if (!want) continue;
+    const d = Math.hypot(want.x - x, want.y - y);
+    if (d < bestD) { bestD = d; best = { x, y: y - first.h * 0.02, r: first.w * 0.36 }; }
+  }
+  return best;
+}
+
+/*------------------------------------------------------------------------*/
+/* Actions. */
+
+function timeoutArgs() {
+  const t = parseFloat($('timeout').value);
+  return t > 0 ? ['--timeout', String(t)] : [];
+}
+
+function statsLine(rec, ms) {
+  const s = rec.stats || {};
+  const parts = [];
+  if (s.vars) parts.push(`${s.vars} variables, ${s.clauses} clauses`);
+  if (s.propagation_only) parts.push('decided by propagation alone');
+  const solver = ['encode_ms', 'solve_ms', 'unique_ms'].reduce((a, k) => a + (s[k] || 0), 0);
+  if (solver) parts.push(`${solver.toFixed(1)} ms in the solver`);
+  if (ms !== undefined) parts.push(`${ms.toFixed(0)} ms in all`);
+  return parts.join(' · ');
+}
+
+const cellName = (i) => `r${Math.floor(i / state.rec.n) + 1}c${(i % state.rec.n) + 1}`;
+
+function caught(e) {
+  if (e && e.message === 'stopped') return;
+  setResult('error', String(e && e.message ? e.message : e));
+}
+
+async function ensureLoaded() {
+  const text = $('puzzle').value;
+  if (!state.rec || text !== lastLoaded) {
+    lastLoaded = text;
+    return loadPuzzle(text);
+  }
+  return true;
+}
+
+async function solve() {
+  try {
+    if (!(await ensureLoaded())) {
+      if ($('puzzle').value.trim()) {
+        // the reading error, as solve reports it
+        const r = await gridcnf(['solve', '--json', '-'], $('puzzle').value);
+        const rec = records(r.stdout)[0];
+        setResult('error', 'The puzzle cannot be read.', rec && rec.error);
+      }
+      return;
+    }
+    state.marks = [];
+    state.hintValue = null;
+    setDetails([]);
+    const r = await longRun('Solving', ['solve', '--json', ...timeoutArgs(), '-'], state.text);
+    const rec = records(r.stdout)[0];
+    if (!rec) { setResult('error', stdinError(r)); return; }
+    state.lastSolve = rec;
+    const n = state.rec.n;
+    if (rec.status === 'error') {
+      showInputError(rec.error);
+      setResult('error', 'The puzzle cannot be solved: ' + rec.error.replace(/^<stdin>:/, 'line '));
+      return;
+    }
+    if (rec.solution) {
+      const pic = await gridcnf(['render', '--svg', '--solution', ...timeoutArgs(), '-'], state.text);
+      if (pic.code === 0 || pic.code === 2) { state.solved = pic.stdout; state.showSolved = true; }
+    }
+    const stats = statsLine(rec, r.ms);
+    if (rec.status === 'unique') {
+      setResult('unique', 'Unique: this is the only solution (proven).', stats, rec.solution);
+    } else if (rec.status === 'multiple') {
+      const diff = [];
+      for (let i = 0; i < n * n; i++)
+        if (rec.solution[Math.floor(i / n)][i % n] !== rec.second[Math.floor(i / n)][i % n]) diff.push(i);
+      state.marks = [{ kind: 'hl-diff', cells: diff }];
+      const isSb = state.rec.genre === 'starbattle';
+      const show = (g, i) => (isSb ? (g[Math.floor(i / n)][i % n] ? 'star' : 'empty') : g[Math.floor(i / n)][i % n]);
+      setResult('multiple', `Not unique: more than one solution. The ${diff.length} highlighted cells differ between two of them.`,
+        stats, rec.solution);
+      setDetails(diff.slice(0, 12).map((i) => `${cellName(i)}: ${show(rec.solution, i)} in one solution, ${show(rec.second, i)} in another`)
+        .concat(diff.length > 12 ? [`… and ${diff.length - 12} more`] : []));
+    } else if (rec.status === 'none') {
+      setResult('none', 'No solution.', stats, null);
+      const ex = await gridcnf(['explain', '--json', ...timeoutArgs(), '-'], state.text);
+      const er = records(ex.stdout)[0];
+      if (er && er.conflict && er.conflict.length) {
+        state.marks = marksFor(er.conflict, 'hl-bad');
+        setResult('none', 'No solution: these clues cannot all hold (each one is needed for that).', stats, null);
+        setDetails(er.conflict);
+      }
+    } else {
+      const why = rec.stopped === 'time' ? 'time limit reached' : 'stopped';
+      setResult('unknown', `Unknown: ${why} before an answer.`, stats, rec.solution);
+    }
+    draw();
+  } catch (e) { caught(e); }
+}
+
+function gridText() {
+  const n = state.rec.n;
+  const sb = state.rec.genre === 'starbattle';
+  const rows = [];
+  for (let r = 0; r < n; r++) {
+    const row = [];
+    for (let k = 0; k < n; k++) {
+      const i = r * n + k, v = state.entries[i];
+      if (sb) row.push(v === 'star' ? '*' : v === 'no' ? 'x' : '?');
+      else row.push(givenAt(i) || (typeof v === 'number' ? v : '.'));
+    }
+    rows.push(row.join(' '));
+  }
+  return rows.join('\n') + '\n';
+}
+
+const filledCount = () => state.entries.filter((v, i) => v !== null && !givenAt(i)).length;
+
+async function hint() {
+  try {
+    if (!(await ensureLoaded())) return;
+    state.showSolved = false;
+    state.marks = [];
+    state.hintValue = null;
+    setDetails([]);
+    const files = {};
+    const args = ['hint', '--json', ...timeoutArgs()];
+    if (filledCount()) {
+      files['/tmp/page/grid.txt'] = gridText();
+      args.push('--grid', '/tmp/page/grid.txt');
+    }
+    args.push('-');
+    const r = await longRun('Looking for a forced cell', args, state.text, files);
+    const rec = records(r.stdout)[0];
+    if (!rec) { setResult('error', stdinError(r)); draw(); return; }
+    const n = state.rec.n;
+    if (rec.status === 'hint') {
+      const i = (rec.row - 1) * n + (rec.col - 1);
+      state.marks = [{ kind: 'hl-hint', cells: [i] }];
+      state.hintValue = { i, value: rec.value };
+      const what = state.rec.genre === 'starbattle' ? (rec.value ? 'a star' : 'no star') : rec.value;
+      const how = rec.reason || (rec.by === 'propagation' ? 'found by propagation alone'
+        : `found by a short search (${rec.conflicts} conflicts)`);
+      setResult('hint', `Hint: ${cellName(i)} must be ${what}.`, how);
+      if (rec.steps) setDetails(rec.steps.map(String));
+    } else if (rec.status === 'wrong') {
+      state.marks = marksFor(rec.conflict || [], 'hl-bad');
+      setResult('broken', 'Some entries are wrong: no solution agrees with them.');
+      setDetails(rec.conflict);
+    } else if (rec.status === 'error') {
+      setResult('error', rec.error);
+    } else {
+      setResult(rec.status, `Hint: ${rec.status}` + (rec.conflict && rec.conflict.length ? '' : '.'));
+      setDetails(rec.conflict || []);
+    }
+    draw();
+  } catch (e) { caught(e); }
+}
+
+async function check() {
+  try {
+    if (!(await ensureLoaded())) return;
+    state.showSolved = false;
+    state.hintValue = null;
+    const files = { '/tmp/page/grid.txt': gridText() };
+    const r = await longRun('Checking', ['check', '--json', ...timeoutArgs(), '-', '/tmp/page/grid.txt'], state.text, files);
+    const rec = records(r.stdout)[0];
+    if (!rec) { setResult('error', stdinError(r)); return; }
+    const broken = rec.broken || [];
+    state.marks = marksFor(broken, 'hl-bad');
+    if (rec.status === 'solution') {
+      setResult('solution', 'Solved: every rule holds.');
+      setDetails([]);
+    } else if (broken.length) {
+      setResult('broken', `${broken.length} broken rule${broken.length > 1 ? 's' : ''} marked.`);
+      setDetails(broken);
+    } else if (rec.status === 'completable') {
+      setResult('hint', `No rule broken so far, and ${rec.filled} entr${rec.filled === 1 ? 'y' : 'ies'} can be completed to a solution.`);
+      setDetails([]);
+    } else if (rec.status === 'not-completable') {
+      state.marks = marksFor(rec.conflict || [], 'hl-bad');
+      setResult('broken', 'No rule broken yet, but these entries cannot all stand in a solution.');
+      setDetails(rec.conflict || []);
+    } else {
+      setResult(rec.status === 'error' ? 'error' : rec.status, `Check: ${rec.error || rec.status}`);
+      setDetails(broken);
+    }
+    draw();
+  } catch (e) { caught(e); }
+}
+
+async function steps() {
+  try {
+    if (!(await ensureLoaded())) return;
+    const r = await longRun('Solving step by step', ['steps', '--json', ...timeoutArgs(), '-'], state.text);
+    const recs = records(r.stdout);
+    if (!recs.length) { setResult('error', stdinError(r)); return; }
+    const items = [];
+    for (const rec of recs) {
+      const list = rec.steps || [rec];
+      for (const s of list) {
+        if (typeof s !== 'object') { items.push(String(s)); continue; }
+        const where = s.row ? `r${s.row}c${s.col}` : '';
+        const val = s.value !== undefined ? ` = ${s.value}` : '';
+        items.push(`${where}${val}${s.reason ? `: ${s.reason}` : ''}` || JSON.stringify(s));
+      }
+    }
+    setResult('hint', `${items.length} step${items.length === 1 ? '' : 's'}.`);
+    setDetails(items);
+  } catch (e) { caught(e); }
+}
+
+async function count() {
+  try {
+    if (!(await ensureLoaded())) return;
+    const r = await longRun('Counting', ['count', '--json', '--max', '1000000', ...timeoutArgs(), '-'], state.text);
+    const rec = records(r.stdout)[0];
+    if (!rec) { setResult('error', stdinError(r)); return; }
+    const k = rec.count;
+    const verdict = rec.complete ? `${k} solution${k === 1 ? '' : 's'} in all.`
+      : `At least ${k} solutions (${rec.stopped === 'time' ? 'time limit reached' : 'count stopped'}).`;
+    setResult(k === 1 && rec.complete ? 'unique' : k === 0 ? 'none' : 'multiple', verdict, statsLine(rec, r.ms), rec.solution);
+  } catch (e) { caught(e); }
+}
+
+async function rate() {
+  try {
+    if (!(await ensureLoaded())) return;
+    const r = await longRun('Rating', ['rate', '--json', ...timeoutArgs(), '-'], state.text);
+    const rec = records(r.stdout)[0];
+    if (!rec) { setResult('error', stdinError(r)); return; }
+    if (rec.status === 'error') { setResult('error', rec.error); return; }
+    setResult('hint', rec.label ? `Difficulty: ${rec.label} (score ${rec.score} of 100).` : `Not rated: ${rec.status}.`,
+      `${rec.up_cells} of ${rec.cells} cells by propagation, ${rec.probe_cells} by probing; ${rec.conflicts_solve + rec.conflicts_unique} conflicts`);
+  } catch (e) { caught(e); }
+}
+
+async function generate() {
+  try {
+    const genre = $('genre').value;
+    const args = ['generate', genre, '--json', '--size', $('size').value, '--seed',
+      String(Math.floor(Math.random() * 1e9)), '--difficulty', $('difficulty').value, ...timeoutArgs()];
+    if (genre === 'starbattle') args.push('--stars', $('stars').value);
+    const r = await longRun('Generating', args, '');
+    const rec = records(r.stdout)[0];
+    if (!rec) { setResult('error', stdinError(r).replace(/^gridcnf: /, '').replace(/ \(try 'gridcnf --help'\)$/, '')); return; }
+    const t = await gridcnf(['convert', '--to', 'text', '-'], JSON.stringify(rec));
+    $('puzzle').value = t.code === 0 ? t.stdout : JSON.stringify(rec) + '\n';
+    state.entries = [];
+    lastLoaded = $('puzzle').value;
+    await loadPuzzle($('puzzle').value);
+    setResult('', `Generated: ${rec.id}, ${rec.difficulty || 'unrated'}, unique.`);
+  } catch (e) { caught(e); }
+}
+
+/*------------------------------------------------------------------------*/
+/* Downloads and sharing. */
+
+function download(name, text, type) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([text], { type }));
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+}
+
+const baseName = () => (state.rec && state.rec.id ? state.rec.id.replace(/[^A-Za-z0-9._-]/g, '_')
+  : state.rec ? `${state.rec.genre}-${state.rec.n}` : 'puzzle');
+
+async function downloadCnf() {
+  if (!(await ensureLoaded())) return;
+  const r = await gridcnf(['cnf', '-'], state.text);
+  if (r.code !== 0) { setMessage(stdinError(r)); return; }
+  download(`${baseName()}.cnf`, r.stdout, 'text/plain');
+}
+
+async function downloadSvg() {
+  if (!(await ensureLoaded())) return;
+  download(`${baseName()}.svg`, state.showSolved && state.solved ? state.solved : state.svg, 'image/svg+xml');
+}
+
+async function downloadFormat() {
+  if (!(await ensureLoaded())) return;
+  const to = $('format').value;
+  const r = await gridcnf(['convert', '--to', to, '-'], state.text);
+  if (r.code !== 0) { setMessage(stdinError(r).replace(/^gridcnf: <stdin>:\d+: /, '')); return; }
+  setMessage('');
+  const ext = to === 'json' ? 'jsonl' : 'txt';
+  download(`${baseName()}.${to}.${ext}`, r.stdout, 'text/plain');
+}
+
+function shareUrl() {
+  const u = new URL(location.href);
+  u.hash = 'p=' + encodeURIComponent($('puzzle').value);
+  return u.href;
+}
+
+function updateShare() {
+  const a = $('share-link');
+  a.href = shareUrl();
+  a.textContent = $('puzzle').value.length < 120 ? a.href : 'share link';
+}
+
+async function share() {
+  updateShare();
+  try {
+    await navigator.clipboard.writeText(shareUrl());
+    setMessage('Link copied.', true);
+  } catch (e) {
+    setMessage('The link is below: copy it from there.', true);
+  }
+}
+
+/*------------------------------------------------------------------------*/
+/* Entering cells. */
+
+function setEntry(i, v) {
+  if (i < 0 || givenAt(i)) return;
+  state.entries[i] = v;
+  state.showSolved = false;
+  state.hintValue = null;
+  state.marks = state.marks.filter((m) => m.kind === 'hl-diff');
+  draw();
+}
+
+function onPictureKey(ev) {
+  if (!state.rec) return;
+  const n = state.rec.n;
+  let i = state.sel < 0 ? 0 : state.sel;
+  const k = ev.key;
+  const moves = { ArrowUp: -n, ArrowDown: n, ArrowLeft: -1, ArrowRight: 1 };
+  if (k in moves) {
+    const r = Math.floor(i / n), c = i % n;
+    if ((k === 'ArrowLeft' && c === 0) || (k === 'ArrowRight' && c === n - 1) ||
+        (k === 'ArrowUp' && r === 0) || (k === 'ArrowDown' && r === n - 1)) { ev.preventDefault(); return; }
+    state.sel = i + moves[k];
+    ev.preventDefault();
+    draw();
+    return;
+  }
+  if (state.sel < 0) { state.sel = 0; draw(); }
+  i = state.sel;
+  const sb = state.rec.genre === 'starbattle';
+  if (k === 'Backspace' || k === 'Delete' || k === '0' || k === '.') setEntry(i, null);
+  else if (sb && (k === ' ' || k === '*' || k === 's')) setEntry(i, state.entries[i] === 'star' ? null : 'star');
+  else if (sb && (k === 'x' || k === '-')) setEntry(i, state.entries[i] === 'no' ? null : 'no');
+  else if (!sb && /^[0-9]$/.test(k)) {
+    // two-digit values (n >= 10): a second digit typed quickly extends the first
+    const now = Date.now();
+    let v = +k;
+    const prev = state.entries[i];
+    if (n >= 10 && typeof prev === 'number' && prev < 10 && now - lastDigitAt < 800 && prev * 10 + v <= n) v = prev * 10 + v;
+    lastDigitAt = now;
+    if (v >= 1 && v <= n) setEntry(i, v);
+  } else return;
+  ev.preventDefault();
+}
+let lastDigitAt = 0;
+
+function onPictureClick(ev) {
+  const t = ev.target.closest('[data-cell]');
+  if (!t || !state.rec) return;
+  const i = +t.dataset.cell;
+  $('picture').focus({ preventScroll: true });
+  if (state.rec.genre === 'starbattle' && state.sel === i) {
+    // click again: star, no star, empty
+    const v = state.entries[i];
+    setEntry(i, v === null ? 'star' : v === 'star' ? 'no' : null);
+  }
+  state.sel = i;
+  draw();
+}
+
+/*------------------------------------------------------------------------*/
+
+let lastLoaded = null;
+let typingTimer = 0;
+
+function fromHash() {
+  const m = /^#p=(.*)$/s.exec(location.hash);
+  if (!m) return null;
+  try { return decodeURIComponent(m[1]); } catch (e) { return null; }
+}
+
+async function setup() {
+  const help = await gridcnf(['--help']);
+  if (/^\s*gridcnf steps\b/m.test(help.stdout)) $('steps').hidden = false;
+  const ver = await gridcnf(['--version']);
+  $('version').textContent = ver.stdout.trim();
+  // genres: what `gridcnf genres` lists
+  const g = await gridcnf(['genres']);
+  for (const line of g.stdout.split('\n')) {
+    const name = line.split(/\s+/)[0];
+    if (!name) continue;
+    const o = document.createElement('option');
+    o.value = o.textContent = name;
+    $('genre').append(o);
+  }
+  $('genre').value = 'skyscrapers';
+  // output formats: json, text and the pasted formats --help lists
+  const fmts = ['json', 'text'];
+  const sec = help.stdout.split(/pasted formats[^\n]*\n/)[1] || '';
+  for (const line of sec.split('\n')) {
+    const m = /^ {2}(\S+)\s/.exec(line);
+    if (!m) break;
+    fmts.push(m[1]);
+  }
+  for (const f of fmts) {
+    const o = document.createElement('option');
+    o.value = o.textContent = f;
+    $('format').append(o);
+  }
+}
+
+async function main() {
+  wasmModule = await compileModule().catch(() => null);
+  startWorker();
+  const genreChanged = () => { $('stars-label').hidden = $('genre').value !== 'starbattle'; };
+  $('genre').addEventListener('change', genreChanged);
+  await setup();
+  genreChanged();
+
+  $('solve').addEventListener('click', solve);
+  $('hint').addEventListener('click', hint);
+  $('check').addEventListener('click', check);
+  $('steps').addEventListener('click', steps);
+  $('count').addEventListener('click', count);
+  $('rate').addEventListener('click', rate);
+  $('generate').addEventListener('click', generate);
+  $('stop').addEventListener('click', () => {
+    restartWorker();
+    busy = 0;
+    $('stop').disabled = true;
+    setResult('unknown', 'Stopped.');
+  });
+  $('dl-cnf').addEventListener('click', downloadCnf);
+  $('dl-svg').addEventListener('click', downloadSvg);
+  $('dl-format').addEventListener('click', downloadFormat);
+  $('share').addEventListener('click', share);
+  $('clear').addEventListener('click', () => {
+    if (!state.rec) return;
+    state.entries = new Array(state.rec.n * state.rec.n).fill(null);
+    state.marks = [];
+    state.hintValue = null;
+    setDetails([]);
+    draw();
+  });
+  for (const b of document.querySelectorAll('[data-example]')) {
+    b.addEventListener('click', async () => {
+      $('puzzle').value = EXAMPLES[b.dataset.example];
+      state.entries = [];
+      lastLoaded = $('puzzle').value;
+      await loadPuzzle($('puzzle').value);
+    });
+  }
+  $('puzzle').addEventListener('input', () => {
+    clearTimeout(typingTimer);
+    typingTimer = setTimeout(() => {
+      if ($('puzzle').value === lastLoaded) return;
+      lastLoaded = $('puzzle').value;
+      state.entries = [];
+      loadPuzzle(lastLoaded).catch(caught);
+    }, 250);
+  });
+  $('puzzle').addEventListener('keydown', (ev) => {
+    if (ev.key === 'Enter' && (ev.ctrlKey || ev.metaKey)) { ev.preventDefault(); solve(); }
+  });
+  const pic = $('picture');
+  pic.addEventListener('keydown', onPictureKey);
+  pic.addEventListener('click', onPictureClick);
+  pic.addEventListener('focus', () => { if (state.sel < 0 && state.rec) state.sel = 0; draw(); });
+  pic.addEventListener('blur', () => draw());
+
+  const onHash = async () => {
+    const p = fromHash();
+    if (p === null) return;
+    $('puzzle').value = p;
+    state.entries = [];
+    state.rec = null;
+    await solve();
+  };
+  window.addEventListener('hashchange', onHash);
+  await onHash();
+
+  if ('serviceWorker' in navigator && /^https?:$/.test(location.protocol)) {
+    navigator.serviceWorker.register('sw.js').catch(() => {});
+  }
+  document.body.dataset.ready = '1';
+}
+
+main().catch((e) => setResult('error', `The page could not start: ${e.message || e}`));
