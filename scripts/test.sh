@@ -4,7 +4,9 @@
 #      so, when ../shared is absent);
 #   2. the same tests built with AddressSanitizer + UndefinedBehaviorSanitizer;
 #   3. the in-process CLI, DIMACS and genre tests under valgrind memcheck
-#      (leaks are errors).
+#      (leaks are errors);
+#   4. the WebAssembly build (scripts/web.sh) and its tests: the corpus
+#      against the native command in Node, the page in headless Chromium.
 # Any failure stops it with a non-zero exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -75,4 +77,15 @@ done
 if [ "$fails" -ne 0 ]; then
   echo "valgrind: failing runs above"; exit 1
 fi
+
+echo "== web: the WebAssembly build, its Node and Chromium tests"
+# scripts/web.sh installs emscripten, nodejs and chromium when missing and
+# recompiles only what changed (CaDiCaL once per clone); the tests compare
+# with the native command of pass 1 and save screenshots under
+# build-web/screenshots/.
+web_t0=$(date +%s)
+bash scripts/web.sh
+(cd web && npm ci --no-audit --no-fund --loglevel=error)
+(cd web && GRIDCNF_NATIVE="$PWD/../build-test/gridcnf" node --test --test-concurrency=1 test/*.test.mjs)
+echo "-- web stage: $(($(date +%s) - web_t0)) s"
 echo "all passes clean"

@@ -217,7 +217,7 @@ async function loadPuzzle(text) {
   setMessage(info, true);
   const name = { skyscrapers: 'Skyscrapers', starbattle: 'Star Battle', futoshiki: 'Futoshiki' }[state.rec.genre] || state.rec.genre;
   const extra = state.rec.genre === 'starbattle' ? `, ${state.rec.stars} star${state.rec.stars > 1 ? 's' : ''}` : '';
-  setResult('', `${name} ${n}×${n}${extra}: ready.`);
+  setResult('ready', `${name} ${n}×${n}${extra}: ready.`);
   updateShare();
   draw();
   return true;
@@ -385,7 +385,11 @@ function findClue(svg, side, index, value) {
     else want = x > last.x + last.w && { x, y: boxes[index * n].y + first.h / 2 };
     if (!want) continue;
     const d = Math.hypot(want.x - x, want.y - y);
-    if (d < bestD) { bestD = d; best = { x, y: y - first.h * 0.02, r: first.w * 0.36 }; }
+    if (d < bestD) {
+      bestD = d;
+      const bb = t.getBBox(); // x, y is the text's baseline: circle its box
+      best = { x: bb.x + bb.width / 2, y: bb.y + bb.height / 2, r: Math.max(bb.width, bb.height) * 0.62 };
+    }
   }
   return best;
 }
@@ -635,7 +639,7 @@ async function generate() {
     state.entries = [];
     lastLoaded = $('puzzle').value;
     await loadPuzzle($('puzzle').value);
-    setResult('', `Generated: ${rec.id}, ${rec.difficulty || 'unrated'}, unique.`);
+    setResult('generated', `Generated: ${rec.id}, ${rec.difficulty || 'unrated'}, unique.`);
   } catch (e) { caught(e); }
 }
 

@@ -1,0 +1,235 @@
+/* page.test.mjs: the page in headless Chromium (Debian's, driven by
+   puppeteer-core), served from 127.0.0.1: puzzles of each genre in several
+   formats solve to the native command's solution; Hint, Check (with a wrong
+   entry, typed with the keyboard), Generate, Count, the time limit and Stop
+   work; bad input shows the library's positioned message; the page stays
+   responsive during a long solve; it works offline once loaded.  One
+   screenshot per genre (and a phone-width one) goes to
+   build-web/screenshots/ for people to look at; no pixel is asserted. */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+
+import { chromiumPath, launch } from './browser.mjs';
+import { lines, native, nativeExe, repo } from './helpers.mjs';
+import { serve } from './serve.mjs';
+
+const skip = !chromiumPath() ? 'no chromium' : !nativeExe() ? 'no native gridcnf built' : false;
+const shots = path.join(repo, 'build-web', 'screenshots');
+let server, browser, base;
+
+before(async () => {
+  if (skip) return;
+  fs.mkdirSync(shots, { recursive: true });
+  server = await serve();
+  base = `http://127.0.0.1:${server.address().port}/`;
+  browser = await launch();
+});
+after(async () => {
+  if (browser) await browser.close();
+  if (server) server.close();
+});
+
+async function newPage(width = 1200) {
+  const page = await browser.newPage();
+  await page.setViewport({ width, height: 900 });
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  return page;
+}
+
+const status = (page) => page.$eval('#result', (e) => e.dataset.status || '');
+
+async function waitDone(page, timeout = 30000) {
+  await page.waitForFunction(() => {
+    const s = document.getElementById('result').dataset.status;
+    return s && s !== 'busy';
+  }, { timeout });
+  return status(page);
+}
+
+async function setPuzzle(page, text) {
+  await page.$eval('#puzzle', (t, v) => {
+    document.getElementById('picture').replaceChildren();
+    t.value = v;
+    t.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text);
+  // the picture of the new puzzle
+  await page.waitForFunction(() => document.querySelector('#picture svg') ||
+    document.getElementById('result').dataset.status === 'error', { timeout: 20000 });
+}
+
+async function clickAndWait(page, id, timeout) {
+  await page.$eval('#result', (e) => { e.dataset.status = 'busy'; });
+  await page.click(id);
+  return waitDone(page, timeout);
+}
+
+const sky = fs.readFileSync(path.join(repo, 'examples', 'skyscrapers-6x6.txt'), 'utf8');
+const sb = fs.readFileSync(path.join(repo, 'examples', 'starbattle-7x7.txt'), 'utf8');
+const futo = 'futoshiki\n0 0 0 0 1 3\n    ^\n0 0 0 0 0 6\n\n0>0 2 5<0 0\n\n2 0 0 1 0 0\n\n0 0 0 0 2 0\n\n0 5 0 0<0 0\n';
+const inputs = {
+  skyscrapers: [sky, 'codewars', 'url', 'tatham'],
+  starbattle: [sb, 'sbn', 'url', 'json'],
+  futoshiki: [futo, 'tatham', 'json'],
+};
+
+test('#p= loads, solves and reports the native solution: each genre, several formats', { skip }, async () => {
+  const page = await newPage();
+  for (const [genre, [text, ...formats]] of Object.entries(inputs)) {
+    const want = lines(native(['solve', '--json', '--portfolio=off', '-'], text).stdout)[0];
+    assert.equal(want.status, 'unique');
+    const variants = [text, ...formats.map((f) => {
+      const c = native(['convert', '--to', f, '-'], text);
+      assert.equal(c.code, 0, `convert --to ${f}: ${c.stderr}`);
+      return c.stdout.trim();
+    })];
+    for (const v of variants) {
+      await page.goto(base + 'index.html#p=' + encodeURIComponent(v));
+      assert.equal(await waitDone(page), 'unique', `${genre}: ${v.slice(0, 60)}`);
+      const sol = await page.$eval('#result', (e) => e.dataset.solution);
+      assert.deepEqual(JSON.parse(sol), want.solution, `${genre}: ${v.slice(0, 60)}`);
+      assert.ok(await page.$('#picture svg'), 'an inline <svg>');
+      // the library's picture, with the solution drawn in it
+      const drawn = await page.$$eval('#picture svg .solution, #picture svg .star', (e) => e.length);
+      assert.ok(drawn > 0);
+    }
+    await page.screenshot({ path: path.join(shots, `${genre}.png`), fullPage: true });
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('paste and press Solve: unique, multiple (cells that differ marked), none (the conflict marked)', { skip }, async () => {
+  const page = await newPage(390);
+  await page.goto(base + 'index.html');
+  await page.waitForSelector('body[data-ready]');
+  await setPuzzle(page, sb);
+  assert.equal(await clickAndWait(page, '#solve'), 'unique');
+  const multi = '{"genre":"futoshiki","n":4,"givens":[[1,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]}';
+  await setPuzzle(page, multi);
+  assert.equal(await clickAndWait(page, '#solve'), 'multiple');
+  const want = lines(native(['solve', '--json', '--portfolio=off', '-'], multi).stdout)[0];
+  let differ = 0;
+  for (let r = 0; r < 4; r++) for (let c = 0; c < 4; c++) if (want.solution[r][c] !== want.second[r][c]) differ++;
+  assert.equal(await page.$$eval('#picture .hl-diff', (e) => e.length), differ);
+  const none = '{"genre":"skyscrapers","n":3,"top":[3,3,0],"bottom":[0,0,0],"left":[0,0,0],"right":[0,0,0]}';
+  await setPuzzle(page, none);
+  assert.equal(await clickAndWait(page, '#solve'), 'none');
+  const conflict = lines(native(['explain', '--json', '-'], none).stdout)[0].conflict;
+  assert.ok(conflict.length > 0);
+  await page.waitForFunction((k) => document.querySelectorAll('#details li').length === k, {}, conflict.length);
+  assert.deepEqual(await page.$$eval('#details li', (e) => e.map((x) => x.textContent)), conflict);
+  assert.ok(await page.$$eval('#picture .hl-clue, #picture .hl-bad, #picture .hl-line', (e) => e.length) > 0);
+  await page.screenshot({ path: path.join(shots, 'phone-none.png'), fullPage: true });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('bad input: the library\'s message with its position', { skip }, async () => {
+  const page = await newPage();
+  await page.goto(base + 'index.html');
+  await page.waitForSelector('body[data-ready]');
+  const bad = '5:/3//2//3//1/////3//3//3///2x';
+  await setPuzzle(page, bad);
+  const msg = await page.$eval('#message', (e) => e.textContent);
+  const want = native(['solve', '-'], bad).stderr.trim().replace(/^gridcnf: <stdin>:1:30: /, '');
+  assert.equal(msg, `Line 1, column 30: ${want}`);
+  assert.equal(await clickAndWait(page, '#solve'), 'error');
+  await page.goto(base + 'index.html#p=' + encodeURIComponent('skyscrapers\n. . x\n'));
+  assert.equal(await waitDone(page), 'error');
+  assert.match(await page.$eval('#message', (e) => e.textContent), /^Line \d+/);
+  await page.close();
+});
+
+test('Hint, Check with a wrong entry typed on the keyboard, Generate', { skip }, async () => {
+  const page = await newPage();
+  await page.goto(base + 'index.html');
+  await page.waitForSelector('body[data-ready]');
+  await setPuzzle(page, sky);
+  // Hint: the native command's cell and value
+  assert.equal(await clickAndWait(page, '#hint'), 'hint');
+  const h = lines(native(['hint', '--json', '-'], sky).stdout)[0];
+  assert.match(await page.$eval('#result', (e) => e.textContent), new RegExp(`r${h.row}c${h.col} must be ${h.value}`));
+  assert.equal(await page.$$eval('#picture .hl-hint', (e) => e.length), 1);
+  // Check: two equal digits in row 1, entered with the keyboard alone
+  await page.focus('#picture');
+  await page.keyboard.press('3');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('3');
+  assert.equal(await page.$$eval('#picture .entry', (e) => e.length), 2);
+  assert.equal(await clickAndWait(page, '#check'), 'broken');
+  const details = await page.$$eval('#details li', (e) => e.map((x) => x.textContent));
+  assert.ok(details.includes('row 1 repeats 3 (columns 1 and 2)'), details.join('; '));
+  assert.equal(await page.$$eval('#picture .hl-bad', (e) => e.length), 2);
+  // a right entry alone can be completed
+  await page.focus('#picture');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('ArrowLeft');
+  const sol = lines(native(['solve', '--json', '-'], sky).stdout)[0].solution;
+  await page.keyboard.press(String(sol[0][0]));
+  assert.equal(await clickAndWait(page, '#check'), 'hint');
+  assert.match(await page.$eval('#result', (e) => e.textContent), /can be completed/);
+  // Hint with the entries: the hinted cell is not the filled one
+  assert.equal(await clickAndWait(page, '#hint'), 'hint');
+  assert.doesNotMatch(await page.$eval('#result', (e) => e.textContent), /r1c1 must/);
+  // Generate a Star Battle, then solve it
+  await page.select('#genre', 'starbattle');
+  await page.$eval('#size', (e) => { e.value = '8'; });
+  assert.equal(await clickAndWait(page, '#generate'), 'generated');
+  assert.match(await page.$eval('#puzzle', (e) => e.value), /^starbattle/m);
+  assert.equal(await clickAndWait(page, '#solve'), 'unique');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a long solve: the page stays responsive, the time limit and Stop work', { skip }, async () => {
+  const page = await newPage();
+  await page.goto(base + 'index.html');
+  await page.waitForSelector('body[data-ready]');
+  await setPuzzle(page, '{"genre":"futoshiki","n":9}');
+  // Count up to 10^6 solutions: far longer than the test waits
+  await page.$eval('#timeout', (e) => { e.value = '0.5'; });
+  assert.equal(await clickAndWait(page, '#count'), 'multiple');
+  assert.match(await page.$eval('#result', (e) => e.textContent), /time limit reached/);
+  await page.$eval('#timeout', (e) => { e.value = '600'; });
+  await page.click('#count');
+  await page.waitForFunction(() => document.getElementById('result').dataset.status === 'busy');
+  // the page's own thread answers at once while the worker counts
+  for (let i = 0; i < 5; i++) {
+    const t0 = Date.now();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+    assert.ok(Date.now() - t0 < 1000, `a frame took ${Date.now() - t0} ms`);
+    await page.type('#puzzle', ' ');
+  }
+  assert.equal(await status(page), 'busy');
+  assert.equal(await page.$eval('#stop', (e) => e.disabled), false);
+  const t0 = Date.now();
+  await page.click('#stop');
+  assert.equal(await waitDone(page, 5000), 'unknown');
+  assert.ok(Date.now() - t0 < 3000);
+  assert.match(await page.$eval('#result', (e) => e.textContent), /Stopped/);
+  // a new worker answers
+  await setPuzzle(page, sky);
+  assert.equal(await clickAndWait(page, '#solve'), 'unique');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('works offline once loaded (the server gone)', { skip }, async () => {
+  const srv = await serve();
+  const url = `http://127.0.0.1:${srv.address().port}/index.html`;
+  const page = await newPage();
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready]');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await page.waitForSelector('body[data-ready]');
+  await new Promise((r) => srv.close(r));
+  srv.closeAllConnections?.();
+  await page.goto(url + '#p=' + encodeURIComponent(sb));
+  await page.reload();
+  assert.equal(await waitDone(page), 'unique');
+  await page.close();
+});
