@@ -774,8 +774,9 @@ function fromHash() {
 }
 
 async function setup() {
+  // what the command line offers, as its help lists it
   const help = await gridcnf(['--help']);
-  if (/^\s*gridcnf steps\b/m.test(help.stdout)) $('steps').hidden = false;
+  if (/^\s+(gridcnf )?steps\s/m.test(help.stdout)) $('steps').hidden = false;
   const ver = await gridcnf(['--version']);
   $('version').textContent = ver.stdout.trim();
   // genres: what `gridcnf genres` lists
@@ -788,13 +789,15 @@ async function setup() {
     $('genre').append(o);
   }
   $('genre').value = 'skyscrapers';
-  // output formats: json, text and the pasted formats --help lists
-  const fmts = ['json', 'text'];
-  const sec = help.stdout.split(/pasted formats[^\n]*\n/)[1] || '';
-  for (const line of sec.split('\n')) {
-    const m = /^ {2}(\S+)\s/.exec(line);
-    if (!m) break;
-    fmts.push(m[1]);
+  // output formats: those `gridcnf help formats` lists (json, text and the
+  // notations people paste); older builds list them under --help
+  const fmts = [];
+  const hf = await gridcnf(['help', 'formats']);
+  let text = hf.code === 0 ? hf.stdout : (help.stdout.split(/pasted formats[^\n]*\n/)[1] || '');
+  if (hf.code !== 0) fmts.push('json', 'text');
+  for (const line of text.split('\n')) {
+    const m = /^ {2}([a-z][a-z0-9-]*) {2,}\S/.exec(line);
+    if (m && !fmts.includes(m[1])) fmts.push(m[1]);
   }
   for (const f of fmts) {
     const o = document.createElement('option');

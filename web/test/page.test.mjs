@@ -233,3 +233,33 @@ test('works offline once loaded (the server gone)', { skip }, async () => {
   assert.equal(await waitDone(page), 'unique');
   await page.close();
 });
+
+test('downloads: the CNF and a format as the command writes them; a format that cannot hold the puzzle says so', { skip }, async () => {
+  const page = await newPage();
+  const dir = fs.mkdtempSync(path.join(repo, 'build-web', 'downloads-'));
+  try {
+    const cdp = await page.createCDPSession();
+    await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: dir });
+    await page.goto(base + 'index.html');
+    await page.waitForSelector('body[data-ready]');
+    const formats = await page.$$eval('#format option', (o) => o.map((x) => x.value));
+    for (const f of ['json', 'text', 'tatham', 'puzzlink', 'sbn', 'codewars']) assert.ok(formats.includes(f), formats.join(','));
+    await setPuzzle(page, sky);
+    const waitFile = async (name) => {
+      for (let i = 0; i < 100 && !fs.existsSync(path.join(dir, name)); i++) await new Promise((r) => setTimeout(r, 100));
+      return fs.readFileSync(path.join(dir, name), 'utf8');
+    };
+    await page.click('#dl-cnf');
+    assert.equal(await waitFile('skyscrapers-6.cnf'), native(['cnf', '-'], sky).stdout);
+    await page.select('#format', 'codewars');
+    await page.click('#dl-format');
+    assert.equal(await waitFile('skyscrapers-6.codewars.txt'), native(['convert', '--to', 'codewars', '-'], sky).stdout);
+    await setPuzzle(page, sb);
+    await page.select('#format', 'tatham');
+    await page.click('#dl-format');
+    await page.waitForFunction(() => /cannot express/.test(document.getElementById('message').textContent));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+    await page.close();
+  }
+});
