@@ -201,8 +201,9 @@ test('a long solve: the page stays responsive, the time limit and Stop work', { 
     const t0 = Date.now();
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
     assert.ok(Date.now() - t0 < 1000, `a frame took ${Date.now() - t0} ms`);
-    await page.type('#puzzle', ' ');
+    await page.type('#timeout', '0'); // typing lands (the puzzle itself stays)
   }
+  assert.equal(await page.$eval('#timeout', (e) => e.value), '60000000');
   assert.equal(await status(page), 'busy');
   assert.equal(await page.$eval('#stop', (e) => e.disabled), false);
   const t0 = Date.now();
@@ -210,6 +211,7 @@ test('a long solve: the page stays responsive, the time limit and Stop work', { 
   assert.equal(await waitDone(page, 5000), 'unknown');
   assert.ok(Date.now() - t0 < 3000);
   assert.match(await page.$eval('#result', (e) => e.textContent), /Stopped/);
+  await page.$eval('#timeout', (e) => { e.value = '30'; });
   // a new worker answers
   await setPuzzle(page, sky);
   assert.equal(await clickAndWait(page, '#solve'), 'unique');
