@@ -86,6 +86,6 @@ echo "== web: the WebAssembly build, its Node and Chromium tests"
 web_t0=$(date +%s)
 bash scripts/web.sh
 (cd web && npm ci --no-audit --no-fund --loglevel=error)
-(cd web && GRIDCNF_NATIVE="$PWD/../build-test/gridcnf" node --test --test-concurrency=1 test/*.test.mjs)
+(cd web && GRIDCNF_NATIVE="$PWD/../build-test/gridcnf" node --test test/*.test.mjs)
 echo "-- web stage: $(($(date +%s) - web_t0)) s"
 echo "all passes clean"
