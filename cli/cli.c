@@ -185,6 +185,8 @@ void gc_cli_emit_error_record(cli *c, const gc_error *e, const gc_puzzle *pz) {
   json_object_set_new(o, "second", json_null());
   json_object_set_new(o, "error", json_string(buf));
   json_object_set_new(o, "line", e->line ? json_integer(e->line) : json_null());
+  json_object_set_new(o, "column", e->line && e->column ? json_integer(e->column)
+                                                        : json_null());
   if (!pz || !gc_puzzle_id(pz)) /* no id: where the record is */
     json_object_set_new(o, "source", e->source[0] ? json_string(e->source)
                                      : pz && gc_puzzle_source(pz)

@@ -100,6 +100,14 @@ static void test_exit_codes(void **state) {
   assert_int_equal(tu_cli(NULL, &err, "solve", "/nonexistent/p.txt", NULL), 66);
   assert_non_null(strstr(err, "gridcnf: /nonexistent/p.txt: cannot open: No such file"));
   free(err);
+  /* ... and its --json record has no position: line and column null */
+  assert_int_equal(tu_cli(&out, NULL, "solve", "--json", "/nonexistent/p.txt", NULL), 66);
+  json_t *rec = json_loads(out, JSON_DISABLE_EOF_CHECK, NULL);
+  assert_non_null(rec);
+  assert_true(json_is_null(json_object_get(rec, "line")));
+  assert_true(json_is_null(json_object_get(rec, "column")));
+  json_decref(rec);
+  free(out);
   /* help and version go to stdout with 0 */
   assert_int_equal(tu_cli(&out, NULL, "--help", NULL), 0);
   assert_non_null(strstr(out, "gridcnf help encoding"));
@@ -137,6 +145,11 @@ static void test_json_contract(void **state) {
       assert_non_null(strstr(json_string_value(json_object_get(o, "error")),
                              "batch.jsonl:3:"));
       assert_int_equal(json_integer_value(json_object_get(o, "line")), 3);
+      /* the column of the message ("batch.jsonl:3:COL:"), as a key */
+      const char *msg = json_string_value(json_object_get(o, "error"));
+      long col = strtol(strstr(msg, "batch.jsonl:3:") + strlen("batch.jsonl:3:"), NULL, 10);
+      assert_true(col > 1);
+      assert_int_equal(json_integer_value(json_object_get(o, "column")), col);
       assert_true(json_is_null(json_object_get(o, "solution")));
     } else {
       /* keys in the documented order */
