@@ -1,0 +1,51 @@
+"""gridcnf: logic-grid puzzles (Skyscrapers, Star Battle, Futoshiki) to
+CNF, solved with the embedded CaDiCaL SAT solver.  The C library of the
+same name, in Python.
+
+    >>> import gridcnf
+    >>> p = gridcnf.Puzzle.parse("futoshiki 3\\n. . .\\n. . 1\\n. . .\\n")  # doctest: +SKIP
+    >>> gridcnf.solve(p)["status"]                                         # doctest: +SKIP
+    'unique'
+
+Every function returns exactly what ``gridcnf COMMAND --json`` prints (a
+dict; the command line runs in-process), or the text the command writes.
+Bad input raises ParseError (with .line, .column and .message), anything
+else the command line refuses gridcnf.Error; Ctrl-C stops a long solve
+with KeyboardInterrupt.  The GIL is released while a puzzle solves, so
+threads solve in parallel (solve_many(..., jobs=N)).
+"""
+from typing import Any, Dict, List, Tuple
+
+from . import _native
+from ._api import (Stop, certify, check, cnf, convert, count, decode, explain, generate,
+                   hint, minimize, rate, render, render_svg, run, solve, solve_many,
+                   unique_fix)
+from ._door import Record
+from ._errors import Error, ParseError, UsageError
+from ._puzzle import Puzzle, Result, read
+
+__version__: str = _native.version
+
+
+def genres() -> List[Dict[str, Any]]:
+    """The genres of the library: name, summary, max_n, aliases."""
+    return _native.genres()
+
+
+def options() -> List[Dict[str, Any]]:
+    """The encoding options (the library's table): name (the keyword the
+    functions take), cli (--name), kind (bool, enum, int), default,
+    values ("a|b|c" for an enum), help."""
+    return _native.options()
+
+
+def formats() -> List[Tuple[str, str]]:
+    """The pasted formats the readers detect, and convert(to=...) writes:
+    (name, summary)."""
+    return _native.formats()
+
+
+__all__ = ["solve", "count", "check", "hint", "explain", "minimize", "rate", "unique_fix",
+           "cnf", "decode", "convert", "render", "render_svg", "certify", "generate",
+           "solve_many", "run", "read", "Puzzle", "Result", "Record", "Stop", "Error",
+           "ParseError", "UsageError", "genres", "options", "formats", "__version__"]

@@ -1,0 +1,106 @@
+"""The Python side of the API: inputs, options, Puzzle, the tables."""
+import json
+
+import pytest
+
+import gridcnf
+from conftest import untimed
+
+FUTO = "futoshiki 3\n. . .\n. . .\n. . .\n"
+
+
+def test_inputs_of_every_kind(root, tmp_path):
+    text = (root / "examples" / "skyscrapers-6x6.txt").read_text()
+    want = untimed(gridcnf.solve(text))
+    p = gridcnf.Puzzle.parse(text)
+    assert untimed(gridcnf.solve(text.encode())) == want
+    assert untimed(gridcnf.solve(root / "examples" / "skyscrapers-6x6.txt")) == want
+    assert untimed(gridcnf.solve(p.to_dict())) == want
+    assert untimed(gridcnf.solve(p)) == want
+    assert untimed(p.solve()) == want
+    # a pasted format, detected as the command line detects it
+    assert untimed(gridcnf.solve(p.convert("tatham"))) == want
+
+
+def test_encoding_options_come_from_the_library_table(cli_records, root):
+    names = [o["name"] for o in gridcnf.options()]
+    assert {"amo", "portfolio", "sb_pairs", "simplify"} <= set(names)
+    path = root / "examples" / "starbattle-7x7.txt"
+    for kw, flags in [({"amo": "seq"}, ["--amo=seq"]),
+                      ({"simplify": False}, ["--no-simplify"]),
+                      ({"sb_pairs": True, "portfolio": False}, ["--sb-pairs", "--no-portfolio"]),
+                      ({"card": "totalizer", "probe": 0}, ["--card=totalizer", "--probe=0"])]:
+        want = cli_records("solve", "--json", *flags, path)[0]
+        assert untimed(gridcnf.solve(path, **kw)) == untimed(want), kw
+        assert gridcnf.cnf(path, **kw) == gridcnf.cnf(path, **{k: str(int(v)) if isinstance(v, bool) and k != "sb_pairs" and k != "portfolio" else v for k, v in kw.items()})
+
+
+def test_first_count_and_modes():
+    assert gridcnf.solve(FUTO)["status"] == "multiple"
+    r = gridcnf.solve(FUTO, first=True)
+    assert r["status"] == "solved" and r["second"] is None
+    r = gridcnf.solve(FUTO, count=5)
+    assert (r["count"], r["complete"]) == (5, False)
+    r = gridcnf.count(FUTO, all=True)
+    assert (r["count"], r["complete"]) == (12, True)  # the 3x3 Latin squares
+    r = gridcnf.count(FUTO, all=True, list=True)
+    assert len(r["solutions"]) == 12 and len({json.dumps(s) for s in r["solutions"]}) == 12
+
+
+def test_puzzle_object(root):
+    text = (root / "examples" / "starbattle-7x7.txt").read_text()
+    p = gridcnf.Puzzle(text)
+    assert (p.genre, p.n) == ("starbattle", 7)
+    assert repr(p) == "<gridcnf.Puzzle: starbattle 7x7>"
+    assert str(p) == p.to_text()
+    again = gridcnf.Puzzle.parse(p.to_json())
+    assert again.to_json() == p.to_json()
+    assert gridcnf.Puzzle.parse(p.convert("text")).to_json() == p.to_json()
+    for name, _ in gridcnf.formats():
+        try:
+            out = p.convert(name)
+        except gridcnf.Error:
+            with pytest.raises(gridcnf.Error):
+                gridcnf.convert(p, to=name)
+            continue
+        assert out == gridcnf.convert(p, to=name)
+    with pytest.raises(gridcnf.UsageError):
+        p.convert("png")
+    sol = p.solve()
+    assert sol.puzzle is p and sol == gridcnf.solve(p) | {"stats": sol["stats"]}
+    assert p.count()["count"] == 1
+    assert p.hint()["status"] == "hint"
+    assert p.rate()["status"] == "unique"
+    assert p.explain()["status"] == "solvable"
+    assert p.minimize()["status"] == "unique"
+    assert p.cnf().startswith("c gridcnf")
+    assert p.check(sol["solution"])["status"] == "solution"
+
+
+def test_read_a_batch(corpus):
+    path = corpus / "variants.jsonl"
+    puzzles = gridcnf.read(path)
+    lines = [ln for ln in path.read_text().splitlines() if ln.strip()]
+    assert [p.id for p in puzzles] == [json.loads(ln)["id"] for ln in lines]
+    assert len(gridcnf.read(path.read_text())) == len(lines)
+
+
+def test_genres_and_version():
+    names = [g["name"] for g in gridcnf.genres()]
+    assert names == sorted(["futoshiki", "skyscrapers", "starbattle"])
+    towers = next(g for g in gridcnf.genres() if g["name"] == "skyscrapers")
+    assert "towers" in towers["aliases"] and towers["max_n"] >= 9
+    assert gridcnf.__version__.count(".") == 2
+
+
+def test_generic_run_for_any_command(root):
+    path = root / "examples" / "skyscrapers-6x6.txt"
+    recs = gridcnf.run("solve", path, first=True, amo="seq")
+    assert len(recs) == 1 and recs[0]["status"] == "solved"
+    assert untimed(recs[0]) == untimed(gridcnf.solve(path, first=True, amo="seq"))
+
+
+def test_certify_writes_its_files(root, tmp_path):
+    r = gridcnf.certify(root / "examples" / "skyscrapers-6x6.txt", tmp_path / "cert")
+    assert r["status"] == "unique" and r["certificate"]
+    assert (tmp_path / "cert" / "proof.drat").is_file()
