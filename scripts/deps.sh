@@ -5,7 +5,8 @@
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config libcadical-dev libjansson-dev
       libcmocka-dev cadical minisat picosat valgrind python3
-      libxml2-utils librsvg2-bin)
+      libxml2-utils librsvg2-bin
+      python3-dev python3-setuptools python3-venv python3-pytest)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

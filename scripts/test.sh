@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# The whole test suite: install what is missing, then three passes
+# The whole test suite: install what is missing, then five passes
 #   1. a normal build, every CTest test (the corpus test is skipped, and says
 #      so, when ../shared is absent);
 #   2. the same tests built with AddressSanitizer + UndefinedBehaviorSanitizer;
 #   3. the in-process CLI, DIMACS and genre tests under valgrind memcheck
 #      (leaks are errors);
 #   4. the WebAssembly build (scripts/web.sh) and its tests: the corpus
-#      against the native command in Node, the page in headless Chromium.
+#      against the native command in Node, the page in headless Chromium;
+#   5. the Python module, installed into a fresh venv, and its pytest suite.
 # Any failure stops it with a non-zero exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -88,4 +89,14 @@ bash scripts/web.sh
 (cd web && npm ci --no-audit --no-fund --loglevel=error)
 (cd web && GRIDCNF_NATIVE="$PWD/../build-test/gridcnf" node --test test/*.test.mjs)
 echo "-- web stage: $(($(date +%s) - web_t0)) s"
+
+echo "== python: the Python module (python/)"
+# Installed with the README's command into a fresh venv of Debian's
+# python3 (so that Debian's setuptools and pytest are the ones seen), then
+# its tests, which compare it with pass 1's gridcnf command
+rm -rf build-py && mkdir -p build-py
+/usr/bin/python3 -m venv --system-site-packages build-py/.venv
+GRIDCNF_WERROR=1 build-py/.venv/bin/pip install -q --no-build-isolation ./python
+GRIDCNF_CLI="$PWD/build-test/gridcnf" build-py/.venv/bin/python -m pytest -q \
+  -p no:cacheprovider python/tests
 echo "all passes clean"
