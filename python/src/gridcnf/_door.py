@@ -165,7 +165,9 @@ def one_record(command: str, puzzle: PuzzleInput, args: Sequence[str] = (),
             rec = _loads(out.decode())
             if rec.get("status") != "error":
                 return rec
-    rc, out, err, sources = call(command, puzzle, ["--json", *args], files, stop)
+        sources = {"<stdin>": "<stdin>"} if arg == "-" else {arg: arg}
+    else:
+        rc, out, err, sources = call(command, puzzle, ["--json", *args], files, stop)
     records = parse_records(out)
     raise_for(rc, err, records, sources)
     if len(records) != 1:
