@@ -68,7 +68,8 @@ class cmake_build_ext(build_ext):
 
 native = Extension(
     "gridcnf._native",
-    sources=["native/module.c", "native/run.c", "native/puzzle.c", "native/bench.c"],
+    sources=["native/module.c", "native/run.c", "native/puzzle.c", "native/bench.c",
+             "native/commands.c"],
     depends=["native/native.h"],
     extra_compile_args=["-std=c11", "-Wall", "-Wextra", "-Wno-missing-field-initializers"],
 )

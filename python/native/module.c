@@ -82,6 +82,9 @@ static PyMethodDef methods[] = {
     {"genres", genres, METH_NOARGS, "the genres: name, summary, max_n, aliases"},
     {"options", options, METH_NOARGS, "the encoding options table"},
     {"formats", formats, METH_NOARGS, "the pasted formats: (name, summary)"},
+    {"commands", gc_py_commands, METH_NOARGS,
+     "the command line's commands: name, alias, args, summary, about, examples, "
+     "options (name, short, metavar, help), encoding (takes the encoding options)"},
     {"_bench", gc_py_bench, METH_VARARGS,
      "_bench(which, data) -> seconds: one solve of data by the C 'library' "
      "(gc_solve) or the 'cli' (gc_cli_run_io), timed in C"},

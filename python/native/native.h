@@ -26,6 +26,10 @@ PyObject *gc_py_run(PyObject *self, PyObject *args, PyObject *kw);
 extern PyTypeObject gc_py_puzzle_type;
 PyObject *gc_py_read(PyObject *self, PyObject *args, PyObject *kw);
 
+/* _native.commands() -> the command line's commands and their options
+   (commands.c). */
+PyObject *gc_py_commands(PyObject *self, PyObject *unused);
+
 /* _native._bench(which, data) -> seconds (bench.c). */
 PyObject *gc_py_bench(PyObject *self, PyObject *args);
 

@@ -104,3 +104,30 @@ def test_certify_writes_its_files(root, tmp_path):
     r = gridcnf.certify(root / "examples" / "skyscrapers-6x6.txt", tmp_path / "cert")
     assert r["status"] == "unique" and r["certificate"]
     assert (tmp_path / "cert" / "proof.drat").is_file()
+
+
+def test_every_command_is_a_function():
+    for c in gridcnf.commands():
+        f = getattr(gridcnf, c["name"].replace("-", "_"))
+        assert callable(f), c["name"]
+    # made from the table: the help's summary is the docstring's first line
+    fix = next(c for c in gridcnf.commands() if c["name"] == "unique-fix")
+    assert gridcnf.unique_fix.__doc__.lower().startswith(fix["summary"].lower())
+
+
+def test_keywords_are_the_commands_options(root):
+    path = root / "examples" / "skyscrapers-6x6.txt"
+    with pytest.raises(TypeError) as e:
+        gridcnf.rate(path, first=True)  # an option of solve, not of rate
+    assert "rate takes no option 'first'" in str(e.value) and "timeout" in str(e.value)
+    with pytest.raises(TypeError):
+        gridcnf.solve(path, first="yes")
+    r = gridcnf.hint(path, forced=True)
+    assert r["status"] == "unique" and r["fixed_cells"] == 36
+    assert gridcnf.hint(path, forced=True) == gridcnf.hint(gridcnf.Puzzle.parse(path), forced=True)
+    # the generic door: any command by name, its options as keywords
+    recs = gridcnf.run("hint", path, forced=True)
+    assert recs == [r]
+    # a FILE option takes content as well as a path
+    grid = gridcnf.solve(path)["solution"]
+    assert gridcnf.run("hint", path, grid=grid)[0]["status"] == "complete"

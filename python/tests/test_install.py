@@ -29,3 +29,25 @@ def test_readme_install_command_in_a_fresh_venv(root, tmp_path):
     assert p.returncode == 0, p.stderr
     assert p.stdout.split() == ["unique"]
     assert Path(venv / "bin" / "python").exists()
+
+
+def test_cmake_install_hook(root, tmp_path):
+    """-DGC_PYTHON=ON: cmake --install (its python component alone here)
+    puts the module into the environment of GC_PYTHON_EXECUTABLE."""
+    import shutil
+    if not shutil.which("cmake") or not os.access(PYTHON, os.X_OK):
+        pytest.skip("no cmake or no /usr/bin/python3")
+    venv = tmp_path / "venv"
+    subprocess.run([PYTHON, "-m", "venv", "--system-site-packages", str(venv)], check=True)
+    build = tmp_path / "build"
+    subprocess.run(["cmake", "-S", str(root), "-B", str(build), "-DGC_TESTS=OFF",
+                    "-DGC_PYTHON=ON", f"-DGC_PYTHON_EXECUTABLE={venv / 'bin' / 'python'}"],
+                   check=True, capture_output=True)
+    p = subprocess.run(["cmake", "--install", str(build), "--component", "python"],
+                       capture_output=True, text=True)
+    assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-3000:]
+    p = subprocess.run([str(venv / "bin" / "python"), "-c",
+                        "import gridcnf; print(gridcnf.__file__)"], capture_output=True,
+                       text=True, cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.startswith(str(venv))

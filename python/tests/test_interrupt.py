@@ -21,7 +21,7 @@ CHILD = textwrap.dedent("""
             for r in gridcnf.solve_many([hard] * 4, jobs=2):
                 pass
         elif mode == "generate":
-            for r in gridcnf.generate("starbattle", 25, stars=5, count=None, seed=1):
+            for r in gridcnf.generate("starbattle", 25, stars=5, number=None, seed=1):
                 pass
         print("finished", flush=True)
     except KeyboardInterrupt:

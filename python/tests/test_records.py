@@ -129,15 +129,15 @@ def test_generate_equals_cli(cli_records):
     for genre, size, extra, kw in [("skyscrapers", 5, [], {}),
                                    ("starbattle", 8, ["--stars", "1"], {"stars": 1}),
                                    ("futoshiki", 5, ["--difficulty", "easy"], {"difficulty": "easy"})]:
-        want = cli_records("generate", genre, "--size", size, "--seed", 11, "--count", 3,
+        want = cli_records("generate", genre, "--size", size, "--seed", 11, "--number", 3,
                            "--json", *extra)
-        got = list(gridcnf.generate(genre, size, count=3, seed=11, **kw))
+        got = list(gridcnf.generate(genre, size, number=3, seed=11, **kw))
         assert len(want) == 3
         assert got == want
 
 
 def test_generate_is_lazy_and_endless():
-    it = gridcnf.generate("futoshiki", 4, count=None, seed=5)
+    it = gridcnf.generate("futoshiki", 4, number=None, seed=5)
     first = [next(it) for _ in range(4)]
     it.close()  # stops the command that would make puzzles for ever
     assert [r["id"] for r in first] == [f"gen-futoshiki-4-s5-{i}" for i in range(1, 5)]

@@ -16,7 +16,7 @@ threads solve in parallel (solve_many(..., jobs=N)).
 """
 from typing import Any, Dict, List, Tuple
 
-from . import _native
+from . import _commands, _native
 from ._api import (Stop, certify, check, cnf, convert, count, decode, explain, generate,
                    hint, minimize, rate, render, render_svg, run, solve, solve_many,
                    unique_fix)
@@ -45,7 +45,25 @@ def formats() -> List[Tuple[str, str]]:
     return _native.formats()
 
 
+def commands() -> List[Dict[str, Any]]:
+    """The command line's commands and the options each takes (its own
+    table): name, alias, args, summary, about, examples, options (name,
+    short, metavar, help), encoding (whether it takes the encoding
+    options).  Each is a function of this module (unique-fix: unique_fix)."""
+    return list(_commands.COMMANDS.values())
+
+
 __all__ = ["solve", "count", "check", "hint", "explain", "minimize", "rate", "unique_fix",
            "cnf", "decode", "convert", "render", "render_svg", "certify", "generate",
            "solve_many", "run", "read", "Puzzle", "Result", "Record", "Stop", "Error",
-           "ParseError", "UsageError", "genres", "options", "formats", "__version__"]
+           "ParseError", "UsageError", "genres", "options", "formats", "commands",
+           "__version__"]
+
+# A command of the command line without a function above gets one made from
+# its row of the table (gridcnf.steps, once the command line has 'steps').
+for _name in _commands.COMMANDS:
+    _py = _name.replace("-", "_")
+    if _py not in globals():
+        globals()[_py] = _commands.function(_name)
+        __all__.append(_py)
+del _name, _py

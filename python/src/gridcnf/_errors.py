@@ -45,6 +45,10 @@ class ParseError(Error, ValueError):
         return self.text
 
 
+for _cls in (Error, UsageError, ParseError):  # shown as gridcnf.ParseError
+    _cls.__module__ = "gridcnf"
+
+
 def _strip_position(text: str, source: str, line: Optional[int],
                     column: Optional[int]) -> str:
     """The message of "SOURCE:LINE:COLUMN: message" (the library's
