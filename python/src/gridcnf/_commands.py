@@ -18,6 +18,10 @@ COMMANDS: Dict[str, Dict[str, Any]] = {c["name"]: c for c in _native.commands()}
 
 # set by the functions themselves, or meaningless without a terminal
 _OWN = {"json", "color"}
+# each command's options by name, without those
+_TABLES: Dict[str, Dict[str, Dict[str, Any]]] = {
+    name: {o["name"]: o for o in c["options"] if o["name"] not in _OWN}
+    for name, c in COMMANDS.items()}
 
 
 def content(value: Any) -> Any:
@@ -49,13 +53,13 @@ def arguments(command: str, options: Mapping[str, Any]) -> Tuple[List[str], List
     the encoding options go as --name=value.  A keyword the command does not
     take is a TypeError that lists those it takes."""
     info = COMMANDS[command]
-    table = {o["name"]: o for o in info["options"]}
+    table = _TABLES[command]
     args: List[str] = []
     files: List[FileArg] = []
     enc: Dict[str, Any] = {}
     for name, value in options.items():
         cli = name.replace("_", "-")
-        row = table.get(cli) if cli not in _OWN else None
+        row = table.get(cli)
         if row is None:
             if info["encoding"] and name.replace("-", "_") in OPTIONS:
                 enc[name] = value
@@ -80,8 +84,9 @@ def record(command: str, puzzle: PuzzleInput, options: Mapping[str, Any],
     """The --json record of command on puzzle; inputs are the files that
     follow the puzzle (a grid, a model), as content or paths."""
     args, files = arguments(command, options)
-    files += [(None, content(x), f"<{name}>")
-              for x, name in zip(inputs, _input_names(command, len(inputs)))]
+    if inputs:
+        files += [(None, content(x), f"<{name}>")
+                  for x, name in zip(inputs, _input_names(command, len(inputs)))]
     return one_record(command, puzzle, args, files, stop)
 
 
