@@ -85,3 +85,14 @@ def test_solve_many_keeps_input_order(corpus, jobs):
     lines = (corpus / "starbattle.jsonl").read_text().splitlines()[:40]
     ids = [r["id"] for r in gridcnf.solve_many(lines, jobs=jobs)]
     assert ids == [gridcnf.Puzzle.parse(ln).id for ln in lines]
+
+
+def test_a_stopped_text_command_raises(root):
+    """cnf --block-solution solves first: stopped, it has no CNF to give."""
+    stop = gridcnf.Stop()
+    timer = threading.Timer(0.3, stop.set)
+    timer.start()
+    with pytest.raises(gridcnf.Error) as e:
+        gridcnf.cnf(hard(root), block_solution=True, stop=stop)
+    timer.join()
+    assert e.value.exit_code == 130 and "interrupt" in str(e.value)

@@ -184,8 +184,8 @@ def text_output(command: str, puzzle: PuzzleInput, args: Sequence[str] = (),
     """What a command writes to standard output (cnf, render, convert)."""
     rc, out, err, sources = call(command, puzzle, args, files, stop)
     raise_for(rc, err, [], sources)
-    if rc == 130:
-        raise KeyboardInterrupt
+    if rc == 130:  # stopped by a Stop (Ctrl-C has raised KeyboardInterrupt)
+        raise from_stderr(err.decode(errors="replace"), sources, rc)
     return out.decode()
 
 
