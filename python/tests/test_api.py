@@ -22,7 +22,7 @@ def test_inputs_of_every_kind(root, tmp_path):
     assert untimed(gridcnf.solve(p.convert("tatham"))) == want
 
 
-def test_encoding_options_come_from_the_library_table(cli_records, root):
+def test_encoding_options_come_from_the_library_table(cli, cli_records, root):
     names = [o["name"] for o in gridcnf.options()]
     assert {"amo", "portfolio", "sb_pairs", "simplify"} <= set(names)
     path = root / "examples" / "starbattle-7x7.txt"
@@ -32,7 +32,7 @@ def test_encoding_options_come_from_the_library_table(cli_records, root):
                       ({"card": "totalizer", "probe": 0}, ["--card=totalizer", "--probe=0"])]:
         want = cli_records("solve", "--json", *flags, path)[0]
         assert untimed(gridcnf.solve(path, **kw)) == untimed(want), kw
-        assert gridcnf.cnf(path, **kw) == gridcnf.cnf(path, **{k: str(int(v)) if isinstance(v, bool) and k != "sb_pairs" and k != "portfolio" else v for k, v in kw.items()})
+        assert gridcnf.cnf(path, **kw) == cli("cnf", *flags, path)[1]
 
 
 def test_first_count_and_modes():
@@ -131,3 +131,14 @@ def test_keywords_are_the_commands_options(root):
     # a FILE option takes content as well as a path
     grid = gridcnf.solve(path)["solution"]
     assert gridcnf.run("hint", path, grid=grid)[0]["status"] == "complete"
+
+
+def test_puzzle_has_every_command(root, tmp_path):
+    p = gridcnf.Puzzle.parse((root / "examples" / "skyscrapers-6x6.txt").read_text())
+    assert p.unique_fix()["status"] == "unique"
+    assert p.render(svg=True) == gridcnf.render_svg(p)
+    assert p.certify(tmp_path / "c")["status"] == "unique"
+    with pytest.raises(AttributeError):
+        p.generate
+    with pytest.raises(AttributeError):
+        p._repr_html_

@@ -3,11 +3,12 @@ writer in notebooks; Result: a command's record that remembers its
 puzzle, so that a solution shows as a picture too."""
 from __future__ import annotations
 
+import functools
 import json
 import os
 from typing import Any, Dict, List, Optional, Union
 
-from . import _api, _native
+from . import _api, _commands, _native
 from ._door import PuzzleInput, Record
 from ._errors import Error, ParseError, UsageError, _strip_position
 
@@ -181,6 +182,19 @@ class Puzzle:
 
     def cnf(self, block_solution: bool = False, **kw: Any) -> str:
         return _api.cnf(self, block_solution, **kw)
+
+    def __getattr__(self, name: str) -> Any:
+        """Any other command of the command line on this puzzle
+        (p.certify(dir), p.render(svg=True), ... and those it gains)."""
+        cli = name.replace("_", "-")
+        if name.startswith("_") or cli not in _commands.COMMANDS or cli in _NOT_ON_A_PUZZLE:
+            raise AttributeError(f"'Puzzle' object has no attribute {name!r}")
+        import gridcnf
+        return functools.partial(getattr(gridcnf, name), self)
+
+
+# commands that do not take a puzzle
+_NOT_ON_A_PUZZLE = {"generate", "genres"}
 
 
 class Result(dict):
