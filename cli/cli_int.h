@@ -62,6 +62,7 @@ typedef struct cli {
   int svg;              /* render --svg */
   const char *picture;  /* render --png / --pdf: "png", "pdf" or NULL */
   int solution;         /* render --solution */
+  int step;             /* render --step K (0: none) */
   const char *external; /* solve --external CMD */
   const char *grid;     /* hint --grid PARTIAL */
   int size;             /* generate --size */
@@ -233,6 +234,18 @@ void gc_cli_progress_end(cli *c);
 /* solve --jobs N: the batch on N threads, answers in input order
    (jobs.c).  Returns the exit code; *npuzzles counts the puzzles. */
 int gc_cli_solve_jobs(cli *c, int *npuzzles);
+
+/* Step paths as JSON and text (steps_out.c): an item; a step's keys
+   (row, col, value / not / star, reason, technique, text, level) into o;
+   a step as an object; a step in words with its reason (number 0: no
+   number). */
+json_t *gc_cli_item_json(const gc_puzzle *pz, const gc_item *it);
+void gc_cli_step_keys(const gc_puzzle *pz, const gc_step *st,
+                      const gc_step_path *path, json_t *o);
+json_t *gc_cli_step_json(const gc_puzzle *pz, const gc_step *st,
+                         const gc_step_path *path);
+void gc_cli_print_step(cli *c, const gc_puzzle *pz, const gc_step *st,
+                       size_t number);
 
 /* hint --all: the backbone (cmd_setter.c). */
 int gc_cli_hint_all(cli *c);

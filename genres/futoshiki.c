@@ -58,19 +58,9 @@
 #include "../encoder/latin.h"
 #include "../encoder/order.h"
 #include "../formats/strbuf.h"
-#include "genre.h"
+#include "futoshiki.h"
 #include "svg.h"
 
-#define FUTO_MAX_N 32
-
-/* Bits of a relation slot: the first cell is the smaller / the larger. */
-enum { REL_LT = 1, REL_GT = 2 };
-
-typedef struct futo {
-  int *givens;      /* n * n, 0 = empty */
-  unsigned char *h; /* h[r*n+c], c < n-1: (r,c) against (r,c+1) */
-  unsigned char *v; /* v[r*n+c], r < n-1: (r,c) against (r+1,c) */
-} futo;
 
 
 static int futo_alloc(gc_puzzle *pz, int n, gc_error *err) {
@@ -85,24 +75,6 @@ static int futo_alloc(gc_puzzle *pz, int n, gc_error *err) {
   pz->data = f;
   return 0;
 }
-
-/* Runs the statements (...) for every sign, with LO and HI the indexes
-   r*n+c of two cells such that cell LO < cell HI; a slot with signs both
-   ways comes out twice. */
-#define FOR_EACH_LT(f, n, LO, HI, ...)                                         \
-  for (int r_ = 0; r_ < (n); r_++)                                             \
-    for (int c_ = 0; c_ < (n); c_++)                                           \
-      for (int k_ = 0; k_ < 4; k_++) {                                         \
-        int down_ = k_ >= 2, gt_ = k_ & 1;                                     \
-        if (down_ ? r_ + 1 >= (n) : c_ + 1 >= (n))                             \
-          continue;                                                            \
-        unsigned char s_ = (down_ ? (f)->v : (f)->h)[r_ * (n) + c_];           \
-        if (!(s_ & (gt_ ? REL_GT : REL_LT)))                                   \
-          continue;                                                            \
-        int a_ = r_ * (n) + c_, b_ = down_ ? a_ + (n) : a_ + 1;                \
-        int LO = gt_ ? b_ : a_, HI = gt_ ? a_ : b_;                            \
-        __VA_ARGS__                                                            \
-      }
 
 /* Records "cell (r1,c1) < cell (r2,c2)" for two orthogonal neighbours. */
 static void add_lt(futo *f, int n, int r1, int c1, int r2, int c2) {
@@ -947,5 +919,6 @@ const gc_genre gc_genre_futoshiki = {
     .svg = futo_svg,
     .to_json = futo_to_json,
     .generate = futo_generate,
+    .steps = &gc_steps_futoshiki,
     .free_data = free,
 };

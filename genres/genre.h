@@ -129,6 +129,9 @@ struct gc_genre {
      stable search on the default encoding). */
   int (*alternate)(const gc_puzzle *pz, const gc_options *opt,
                    gc_options *alt);
+  /* Optional: the step-by-step solver's techniques and items (steps.h);
+     NULL: `gridcnf steps` is not offered for the genre. */
+  const struct gc_genre_steps *steps;
 };
 
 /* Where a checker reports broken rules (genres/puzzle.c). */

@@ -36,19 +36,10 @@
 #include "../encoder/card.h"
 #include "../encoder/latin.h"
 #include "../formats/strbuf.h"
-#include "genre.h"
+#include "skyscrapers.h"
 #include "svg.h"
 
-enum { TOP, BOTTOM, LEFT, RIGHT, SIDES };
 static const char *const side_key[SIDES] = {"top", "bottom", "left", "right"};
-
-typedef struct sky {
-  int *clue[SIDES]; /* each n long, 0 = no clue */
-  int *givens;      /* n * n, 0 = empty */
-  int br, bc;       /* box rows and columns, 0 = no boxes */
-} sky;
-
-#define SKY_MAX_N 32
 
 static int sky_alloc(gc_puzzle *pz, int n, gc_error *err) {
   sky *s = gc_calloc(1, sizeof *s + (size_t)(4 * n + n * n) * sizeof(int), err);
@@ -63,21 +54,6 @@ static int sky_alloc(gc_puzzle *pz, int n, gc_error *err) {
   return 0;
 }
 
-/* Cell p of the line that clue (side, i) looks along. */
-static void line_cell(int side, int i, int p, int n, int *r, int *c) {
-  switch (side) {
-  case TOP: *r = p, *c = i; break;
-  case BOTTOM: *r = n - 1 - p, *c = i; break;
-  case LEFT: *r = i, *c = p; break;
-  default: *r = i, *c = n - 1 - p; break;
-  }
-}
-
-static const char *side_words(int side) {
-  static const char *const w[SIDES] = {"above column", "below column",
-                                       "left of row", "right of row"};
-  return w[side];
-}
 
 /* A digit given twice in a row, column or box: which cell repeats which. */
 static int find_repeat(int n, const int *g, int br, int bc, int *r1, int *c1,
@@ -653,5 +629,6 @@ const gc_genre gc_genre_skyscrapers = {
     .svg = sky_svg,
     .to_json = sky_to_json,
     .generate = sky_generate,
+    .steps = &gc_steps_skyscrapers,
     .free_data = free,
 };

@@ -479,6 +479,102 @@ int gc_backbone(const gc_puzzle *pz, const gc_options *opt,
                 gc_error *err);
 
 /*------------------------------------------------------------------------*/
+/* Solving step by step, the way a person does (`gridcnf steps`).         */
+
+/* One piece of a step's reason: a puzzle item, or a result of an earlier
+   step.  Rows, columns and cells are 0-based here (1-based in every
+   message and in JSON). */
+typedef enum gc_item_kind {
+  GC_ITEM_CLUE,   /* Skyscrapers: side, index, value */
+  GC_ITEM_GIVEN,  /* row, col, value */
+  GC_ITEM_SIGN,   /* Futoshiki: cell (row, col) < cell (row2, col2) */
+  GC_ITEM_CELL,   /* an earlier result (or an entry of the partial grid):
+                     row, col and value (the digit; Star Battle 1 = star,
+                     0 = no star), or value -1 with the digits ruled out
+                     in not_mask (bit v for digit v) */
+  GC_ITEM_ROW,    /* Star Battle: row index holds m stars */
+  GC_ITEM_COLUMN, /* ... column index */
+  GC_ITEM_REGION, /* ... region index (its id in the JSON "regions") */
+  GC_ITEM_BOX     /* Skyscrapers with boxes: box index (row-major) */
+} gc_item_kind;
+
+enum { GC_SIDE_TOP, GC_SIDE_BOTTOM, GC_SIDE_LEFT, GC_SIDE_RIGHT };
+
+typedef struct gc_item {
+  gc_item_kind kind;
+  int side;         /* CLUE: GC_SIDE_* */
+  int index;        /* CLUE: the column (top, bottom) or row (left, right);
+                       ROW, COLUMN, REGION, BOX: which */
+  int row, col;     /* GIVEN, CELL, SIGN (the smaller cell) */
+  int row2, col2;   /* SIGN: the larger cell */
+  int value;        /* CLUE, GIVEN, CELL (see above) */
+  uint64_t not_mask;
+} gc_item;
+
+/* One deduction: a digit placed, digits ruled out of a cell, or a Star
+   Battle cell decided. */
+typedef struct gc_step {
+  int row, col;
+  int value;            /* the digit, or Star Battle 1 star / 0 no star;
+                           -1: an elimination, see not_mask */
+  uint64_t not_mask;    /* the digits ruled out (bit v for digit v) */
+  const char *technique; /* its name ("hidden single"), static */
+  int level;            /* the genre's difficulty level of the technique
+                           (index into gc_step_path.levels) */
+  int lookahead;        /* 0; 1 found by trying a value and propagating to a
+                           contradiction; 2 found by search */
+  char text[240];       /* the sentence a person reads */
+  size_t nreason;       /* a minimal reason: the step follows from these and
+                           the genre's rules, and from no proper subset */
+  gc_item *reason;
+} gc_step;
+
+typedef struct gc_step_path {
+  /* UNIQUE: the steps fix every cell; MULTIPLE: deduction ends before
+     (the puzzle has several solutions that agree with the steps); NONE:
+     no solution (the steps end at a contradiction, conflict as for
+     gc_explain); UNKNOWN: stopped by the time limit or an interrupt. */
+  gc_status status;
+  size_t count;
+  gc_step *step;
+  gc_grid grid;       /* after the steps; GC_EMPTY where a cell is open */
+  gc_clues conflict;  /* NONE: clues that cannot all hold */
+  /* The genre's difficulty levels, easiest first, and the hardest level
+     the path needed (-1 when it needed none). */
+  const char *const *levels;
+  int nlevels;
+  int level;
+  long sat_calls;     /* solver calls made to prove the reasons */
+  double ms;
+} gc_step_path;
+
+enum {
+  GC_STEPS_NO_REASONS = 1, /* techniques only: no reasons, no proofs
+                              (grading; much faster) */
+  GC_STEPS_FIRST = 2,      /* stop at the first step that fixes a cell
+                              (for hints: its reason then cites only the
+                              puzzle and the partial grid) */
+  GC_STEPS_KEEP_ALL = 4    /* keep the eliminations no later step needs */
+};
+
+/* The solution of pz (from the partial grid when not NULL: its filled
+   cells are earlier results) as an ordered list of deductions, the
+   easiest available first, each with its minimal reason, proven on an
+   incremental CaDiCaL (every clue behind a selector).  flags: GC_STEPS_*.
+   0, or -1 with err; gc_step_path_free afterwards in both cases. */
+int gc_steps(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
+             const gc_grid *partial, int flags, gc_step_path *path,
+             gc_error *err);
+void gc_step_path_free(gc_step_path *path);
+/* The genre's difficulty level names (NULL-terminated; NULL when the
+   genre has no step solver). */
+const char *const *gc_genre_levels(const gc_genre *g);
+/* An item in words ("clue 3 above column 2", "the 7 at r3c3", "r2c4 <
+   r2c5", "row 4 (2 stars)", "r3c3 is not 4 or 5"), into buf. */
+void gc_item_words(const gc_puzzle *pz, const gc_item *it, char *buf,
+                   size_t size);
+
+/*------------------------------------------------------------------------*/
 /* Generating and rating puzzles.                                          */
 
 /* What gc_generate aims at (see gc_rate for the labels). */

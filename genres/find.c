@@ -1,0 +1,100 @@
+/*
+ * find.c: how a genre's techniques report deductions (see steps.h): the
+ * support is gathered in growing arrays, and each deduction goes to the
+ * solver's callback with it.  An allocation failure is sticky (nomem);
+ * the solver checks it.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "steps.h"
+
+void gc_find_free(gc_find *f) {
+  free(f->fact);
+  free(f->item);
+  f->fact = NULL;
+  f->item = NULL;
+  f->nfact = f->capfact = f->nitem = f->capitem = 0;
+}
+
+static int grow(void **p, size_t *cap, size_t need, size_t size) {
+  if (need <= *cap)
+    return 0;
+  size_t c = *cap ? *cap * 2 : 32;
+  while (c < need)
+    c *= 2;
+  void *q = realloc(*p, c * size);
+  if (!q)
+    return -1;
+  *p = q;
+  *cap = c;
+  return 0;
+}
+
+void gc_find_fact(gc_find *f, int cell, int v, int holds) {
+  for (size_t i = 0; i < f->nfact; i++)
+    if (f->fact[i].cell == cell && f->fact[i].v == v &&
+        f->fact[i].holds == holds)
+      return;
+  if (grow((void **)&f->fact, &f->capfact, f->nfact + 1, sizeof *f->fact)) {
+    f->nomem = 1;
+    return;
+  }
+  f->fact[f->nfact++] = (gc_fact){cell, v, holds};
+}
+
+void gc_find_item(gc_find *f, const gc_item *it) {
+  for (size_t i = 0; i < f->nitem; i++)
+    if (!memcmp(&f->item[i], it, sizeof *it))
+      return;
+  if (grow((void **)&f->item, &f->capitem, f->nitem + 1, sizeof *f->item)) {
+    f->nomem = 1;
+    return;
+  }
+  f->item[f->nitem++] = *it;
+}
+
+void gc_find_not(gc_find *f, const gc_kb *kb, int cell, int v) {
+  (void)kb;
+  gc_find_fact(f, cell, v, 0);
+}
+
+void gc_find_cell_state(gc_find *f, const gc_kb *kb, int cell) {
+  if (kb->val[cell] >= 0) {
+    gc_find_fact(f, cell, kb->val[cell], 1);
+    return;
+  }
+  for (int v = 0; v < kb->d; v++)
+    if (!gc_kb_can(kb, cell, v))
+      gc_find_fact(f, cell, v, 0);
+}
+
+void gc_find_reset(gc_find *f) {
+  f->nfact = 0;
+  f->nitem = 0;
+}
+
+size_t gc_find_mark(const gc_find *f) {
+  return f->nfact | ((size_t)f->nitem << 24);
+}
+
+void gc_find_cut(gc_find *f, size_t mark) {
+  f->nfact = mark & 0xffffff;
+  f->nitem = mark >> 24;
+}
+
+int gc_find_emit(gc_find *f, int cell, int value, uint64_t elim,
+                 const char *fmt, ...) {
+  char text[240];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(text, sizeof text, fmt, ap);
+  va_end(ap);
+  return f->take(f->arg, f, cell, value, elim, text);
+}
+
+void gc_cell_name(int n, int cell, char *buf, size_t size) {
+  snprintf(buf, size, "r%dc%d", cell / n + 1, cell % n + 1);
+}

@@ -1,0 +1,180 @@
+/*
+ * futoshiki_steps.c: Futoshiki (Unequal) solved step by step (steps.h).
+ *
+ * Levels are Tatham's for Unequal: trivial (the Latin singles alone, no
+ * sign needed), easy (sign bounds: across a < b, a stays below b's
+ * largest digit left and b above a's smallest), tricky (subsets), extreme
+ * (fish and forcing chains) and recursive (trial and error).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "futoshiki.h"
+#include "steps.h"
+
+static const char *const futo_levels[] = {"trivial", "easy", "tricky",
+                                          "extreme", "recursive", NULL};
+
+static void sign_item(int n, int lo, int hi, gc_item *it) {
+  memset(it, 0, sizeof *it);
+  it->kind = GC_ITEM_SIGN;
+  it->row = lo / n;
+  it->col = lo % n;
+  it->row2 = hi / n;
+  it->col2 = hi % n;
+}
+
+static int lowest(const gc_kb *kb, int c) {
+  for (int v = 0; v < kb->d; v++)
+    if (gc_kb_can(kb, c, v))
+      return v;
+  return kb->d;
+}
+
+static int highest(const gc_kb *kb, int c) {
+  for (int v = kb->d - 1; v >= 0; v--)
+    if (gc_kb_can(kb, c, v))
+      return v;
+  return -1;
+}
+
+static void digits_from(uint64_t m, char *buf, size_t size) {
+  size_t at = 0;
+  int k = 0, total = __builtin_popcountll(m);
+  buf[0] = 0;
+  for (int v = 0; v < 64 && at < size; v++)
+    if (m >> v & 1)
+      at += (size_t)snprintf(buf + at, size - at, "%s%d",
+                             k++ == 0 ? "" : k == total ? " or " : ", ", v + 1);
+}
+
+/* One sign: lo stays below hi's largest digit, hi above lo's smallest. */
+static int bound_one(const gc_kb *kb, gc_find *f, int lo, int hi) {
+  int n = kb->n;
+  gc_item it;
+  sign_item(n, lo, hi, &it);
+  char ln[16], hn[16];
+  gc_cell_name(n, lo, ln, sizeof ln);
+  gc_cell_name(n, hi, hn, sizeof hn);
+  int top = highest(kb, hi), bot = lowest(kb, lo);
+  if (top < 0 || bot >= n)
+    return 0; /* a cell without digits: the singles report it */
+  uint64_t gone = 0;
+  for (int v = top; v < n; v++)
+    if (gc_kb_can(kb, lo, v))
+      gone |= 1ull << v;
+  if (gone) {
+    gc_find_reset(f);
+    gc_find_item(f, &it);
+    for (int w = top + 1; w < n; w++)
+      gc_find_not(f, kb, hi, w);
+    char dw[64];
+    digits_from(gone, dw, sizeof dw);
+    int r = gc_find_emit(f, lo, -1, gone,
+                         "%s < %s and %s is at most %d, so %s is not %s", ln,
+                         hn, hn, top + 1, ln, dw);
+    if (r)
+      return r;
+  }
+  gone = 0;
+  for (int v = 0; v <= bot; v++)
+    if (gc_kb_can(kb, hi, v))
+      gone |= 1ull << v;
+  if (gone) {
+    gc_find_reset(f);
+    gc_find_item(f, &it);
+    for (int w = 0; w < bot; w++)
+      gc_find_not(f, kb, lo, w);
+    char dw[64];
+    digits_from(gone, dw, sizeof dw);
+    int r = gc_find_emit(f, hi, -1, gone,
+                         "%s < %s and %s is at least %d, so %s is not %s", ln,
+                         hn, ln, bot + 1, hn, dw);
+    if (r)
+      return r;
+  }
+  return 0;
+}
+
+static int sign_bounds(const gc_puzzle *pz, const gc_kb *kb, gc_find *f) {
+  const futo *fu = pz->data;
+  int n = kb->n, r = 0;
+  FOR_EACH_LT(fu, n, lo, hi, {
+    if (!r)
+      r = bound_one(kb, f, lo, hi);
+  })
+  gc_find_reset(f);
+  return r;
+}
+
+static int futo_group_item(const gc_puzzle *pz, size_t index, const gc_group *g,
+                           gc_item *it) {
+  (void)index;
+  const futo *fu = pz->data;
+  int n = pz->n;
+  memset(it, 0, sizeof *it);
+  if (!strcmp(g->key, "givens")) {
+    it->kind = GC_ITEM_GIVEN;
+    it->row = g->i;
+    it->col = g->j;
+    it->value = fu->givens[g->i * n + g->j];
+    return 0;
+  }
+  if (strcmp(g->key, "lt"))
+    return -1;
+  int k = 0, found = -1;
+  FOR_EACH_LT(fu, n, lo, hi, {
+    if (k++ == g->i && found < 0) {
+      sign_item(n, lo, hi, it);
+      found = 0;
+    }
+  })
+  return found;
+}
+
+static int futo_item_holds(const gc_puzzle *pz, const gc_item *it,
+                           const int *grid) {
+  int n = pz->n;
+  if (it->kind == GC_ITEM_GIVEN)
+    return grid[it->row * n + it->col] == it->value;
+  if (it->kind == GC_ITEM_SIGN)
+    return grid[it->row * n + it->col] < grid[it->row2 * n + it->col2];
+  return 0;
+}
+
+static void futo_item_words(const gc_puzzle *pz, const gc_item *it, char *buf,
+                            size_t size) {
+  (void)pz;
+  if (it->kind == GC_ITEM_SIGN)
+    snprintf(buf, size, "r%dc%d < r%dc%d", it->row + 1, it->col + 1,
+             it->row2 + 1, it->col2 + 1);
+  else
+    snprintf(buf, size, "the %d at r%dc%d", it->value, it->row + 1,
+             it->col + 1);
+}
+
+static const gc_technique futo_tech[] = {
+    {"full house", 0, gc_latin_full_house},
+    {"hidden single", 0, gc_latin_hidden_single},
+    {"naked single", 0, gc_latin_naked_single},
+    {"sign bounds", 1, sign_bounds},
+    {"subset", 2, gc_latin_subset},
+    {"fish", 3, gc_latin_fish},
+    {"forcing chain", 3, gc_latin_forcing_chain},
+};
+
+const gc_genre_steps gc_steps_futoshiki = {
+    .d = 0,
+    .latin = 1,
+    .levels = futo_levels,
+    .nlevels = 5,
+    .trial_level = 4,
+    .search_level = 4,
+    .tech = futo_tech,
+    .ntech = (int)(sizeof futo_tech / sizeof futo_tech[0]),
+    .boxes = NULL,
+    .options = NULL,
+    .group_item = futo_group_item,
+    .item_holds = futo_item_holds,
+    .item_words = futo_item_words,
+};

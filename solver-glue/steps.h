@@ -1,0 +1,77 @@
+/*
+ * steps.h: the step-by-step solver's parts (solver-glue/steps*.c).
+ *
+ * steps.c         the path: the knowledge, the techniques easiest first,
+ *                 lookahead and search when they find nothing, then the
+ *                 reasons from the last step back (an elimination no later
+ *                 reason needs is left out), and the public gc_steps
+ * steps_reason.c  the prover: one formula with every clue, given, sign and
+ *                 count behind a selector, our own unit propagation over it
+ *                 and one incremental CaDiCaL, and a pool of the models the
+ *                 solver found; shrinks a sufficient set of items to a
+ *                 minimal one, every deletion proven
+ */
+#ifndef GC_SOLVER_GLUE_STEPS_H
+#define GC_SOLVER_GLUE_STEPS_H
+
+#include "../genres/steps.h"
+#include "propagate.h"
+
+/* An element of a reason as the prover sees it: a clause group (group >=
+   0, its selector assumed) or a cell literal (lit != 0: an earlier
+   result); rec is the record it came from (-1: a puzzle item). */
+typedef struct gc_sitem {
+  int group;
+  int lit;
+  int rec;
+} gc_sitem;
+
+typedef struct gc_prover gc_prover;
+
+/* The puzzle's formula with clause groups (the genre's step options),
+   propagation and CaDiCaL ready.  NULL with err. */
+gc_prover *gc_prover_new(const gc_puzzle *pz, const gc_options *opt,
+                         const gc_limits *lim, gc_error *err);
+void gc_prover_free(gc_prover *p);
+
+/* The group items (index as in the formula). */
+size_t gc_prover_groups(const gc_prover *p, const gc_item **items);
+/* The group whose item matches it (kind and place), or -1. */
+int gc_prover_find_group(const gc_prover *p, const gc_item *it);
+/* The literal of cell holding value index v (Latin: digit v + 1; Star
+   Battle: v = 1 star, 0 no star). */
+int gc_prover_lit(const gc_prover *p, int cell, int v);
+/* The cell of a cell literal, and the value index its variable stands for
+   (Star Battle: 1, the star). */
+void gc_prover_lit_place(const gc_prover *p, int lit, int *cell, int *v);
+
+/* Shrinks in[0..n) to a minimal subset from which every literal of
+   concl[0..k) follows (the step: all of them hold), each deletion proven
+   by propagation, a model of the pool or a CaDiCaL call.  out gets the
+   subset (room for n).  0 done; 1 stopped (time, interrupt); 2 the set
+   does not imply the step (out unset); -1 out of memory. */
+int gc_prover_minimal(gc_prover *p, const gc_sitem *in, size_t n,
+                      const int *concl, size_t k, gc_sitem *out,
+                      size_t *nout);
+
+/* Is the set (all groups when groups < 0 ... see below) with the
+   literals satisfiable?  groups: 1 every group assumed, 0 none.  10 SAT
+   (model in grid, n*n values as gc_grid holds them, when grid is not
+   NULL), 20 UNSAT, 0 stopped. */
+int gc_prover_solve(gc_prover *p, int groups, const int *lits, size_t n,
+                    int *grid);
+
+/* Unit propagation with every group and the literals: 1 when it ends in a
+   conflict. */
+int gc_prover_up_refutes(gc_prover *p, const int *lits, size_t n);
+/* The same with lits assumed once (a base), then each probe tried on top:
+   calls back for each probe literal that propagation refutes; the callback
+   returns non-zero to stop.  0, or 1 when the base alone is refuted. */
+int gc_prover_up_probe(gc_prover *p, const int *lits, size_t n,
+                       const int *probe, size_t nprobe,
+                       int (*refuted)(void *arg, int lit), void *arg);
+
+long gc_prover_calls(const gc_prover *p);
+int gc_prover_stopped(gc_prover *p);
+
+#endif

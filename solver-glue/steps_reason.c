@@ -1,0 +1,537 @@
+/*
+ * steps_reason.c: the prover behind every step's reason (steps.h).
+ *
+ * The puzzle is encoded once with every clue, given, sign and count in a
+ * clause group (a selector literal switches it on), with the genre's step
+ * options (no implied constraint outside the groups, so that switching a
+ * count off really removes it).  A reason is a set of groups and cell
+ * literals; "R implies the step" is "R and the negated step are
+ * unsatisfiable".
+ *
+ * Shrinking by deletion: for each member x in turn, does R - x still imply
+ * the step?
+ *   1. our unit propagation (propagate.c) refutes R - x and the negated
+ *      step: yes, x goes (a proof);
+ *   2. a model in the pool satisfies R - x and breaks the step: no, x stays
+ *      (a witness: a grid that keeps every rule and every other member);
+ *   3. else CaDiCaL under R - x as assumptions (the negated step as one
+ *      assumption, or a constraint when it rules out several digits):
+ *      UNSAT, x goes and only the failed assumptions stay; SAT, x stays and
+ *      the model joins the pool.
+ * What is left is minimal: every member was shown needed, and dropping
+ * members never makes another one unneeded.
+ */
+#include <ccadical.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "session.h"
+#include "steps.h"
+#include "cadical.h"
+
+#define POOL 128
+#define TRADE_POOL 16 /* the newest models trades start from */
+
+struct gc_prover {
+  const gc_puzzle *pz;
+  const gc_genre_steps *gs;
+  gc_options opt;
+  gc_cnf cnf;
+  gc_memsink mem;
+  gc_up *up;
+  CCaDiCaL *sat;
+  const gc_block *cell;
+  int n, d, latin;
+  size_t ngroups;
+  gc_item *gitem;
+  int *pool; /* POOL grids of n*n values (digits, or 0/1 stars) */
+  int npool, pnext;
+  int *grid; /* scratch */
+  int br, bc; /* Latin boxes */
+  int step_cell; /* the cell of the step being proven (-1: not known) */
+  int *lits; /* scratch */
+  size_t caplits;
+  long calls;
+  long st_up, st_pool, st_sat, st_unsat;
+  double deadline;
+  const volatile int *interrupt;
+  int stopped;
+};
+
+static int stop_cb(void *arg) { return gc_prover_stopped(arg); }
+
+int gc_prover_stopped(gc_prover *p) {
+  if (p->stopped)
+    return 1;
+  if ((p->interrupt && *p->interrupt) ||
+      (p->deadline > 0 && gc_now_ms() >= p->deadline))
+    p->stopped = 1;
+  return p->stopped;
+}
+
+long gc_prover_calls(const gc_prover *p) { return p->calls; }
+
+#include <stdio.h>
+void gc_prover_free(gc_prover *p) {
+  if (!p)
+    return;
+  if (getenv("GC_STEPS_DEBUG"))
+    fprintf(stderr, "prover: calls %ld up %ld pool %ld sat %ld unsat %ld\n", p->calls, p->st_up, p->st_pool, p->st_sat, p->st_unsat);
+  gc_up_free(p->up);
+  if (p->sat)
+    ccadical_release(p->sat);
+  gc_cnf_release(&p->cnf);
+  gc_memsink_free(&p->mem);
+  free(p->gitem);
+  free(p->pool);
+  free(p->grid);
+  free(p->lits);
+  free(p);
+}
+
+gc_prover *gc_prover_new(const gc_puzzle *pz, const gc_options *opt,
+                         const gc_limits *lim, gc_error *err) {
+  const gc_genre_steps *gs = pz->genre->steps;
+  gc_prover *p = calloc(1, sizeof *p);
+  if (!p) {
+    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
+    return NULL;
+  }
+  p->pz = pz;
+  p->gs = gs;
+  p->n = pz->n;
+  p->d = gs->d ? gs->d : pz->n;
+  p->latin = gs->d == 0;
+  p->step_cell = -1;
+  if (gs->boxes)
+    gs->boxes(pz, &p->br, &p->bc);
+  if (opt)
+    p->opt = *opt;
+  else
+    gc_options_default(&p->opt);
+  if (gs->options)
+    gs->options(&p->opt);
+  p->opt.simplify = 0;
+  p->interrupt = lim ? lim->interrupt : NULL;
+  p->deadline = lim && lim->timeout > 0 ? gc_now_ms() + lim->timeout * 1e3 : 0;
+  gc_cnf_init(&p->cnf, gc_sink_memory(&p->mem), &p->opt);
+  p->cnf.want_groups = 1;
+  if (lim) {
+    p->cnf.max_vars = lim->max_vars;
+    p->cnf.max_clauses = lim->max_clauses;
+  }
+  if (pz->genre->encode(pz, &p->cnf, err) || gc_cnf_status(&p->cnf)) {
+    if (!err->code)
+      gc_error_set(err, gc_cnf_status(&p->cnf) ? gc_cnf_status(&p->cnf)
+                                                : GC_E_INTERNAL,
+                   0, 0, "encoding failed");
+    gc_prover_free(p);
+    return NULL;
+  }
+  size_t nn = (size_t)p->n * (size_t)p->n;
+  p->cell = gc_cnf_find_block(&p->cnf, "cell");
+  p->ngroups = p->cnf.ngroups;
+  p->gitem = calloc(p->ngroups + 1, sizeof *p->gitem);
+  p->pool = malloc(POOL * nn * sizeof *p->pool + 1);
+  p->grid = malloc(nn * sizeof *p->grid + 1);
+  p->up = gc_up_new(&p->mem, p->cnf.nvars);
+  p->sat = ccadical_init();
+  if (!p->cell || !p->gitem || !p->pool || !p->grid || !p->up || !p->sat) {
+    gc_error_set(err, p->cell ? GC_E_NOMEM : GC_E_INTERNAL, 0, 0,
+                 p->cell ? "out of memory" : "the encoding has no cell block");
+    gc_prover_free(p);
+    return NULL;
+  }
+  for (size_t i = 0; i < p->ngroups; i++)
+    if (gs->group_item(pz, i, &p->cnf.groups[i], &p->gitem[i])) {
+      gc_error_set(err, GC_E_INTERNAL, 0, 0, "group %zu is no item", i);
+      gc_prover_free(p);
+      return NULL;
+    }
+  ccadical_set_option(p->sat, "quiet", 1);
+  ccadical_set_option(p->sat, "lucky", 0);
+  if (gc_memsink_replay(&p->mem, gc_sink_cadical(p->sat))) {
+    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
+    gc_prover_free(p);
+    return NULL;
+  }
+  ccadical_set_terminate(p->sat, p, stop_cb);
+  return p;
+}
+
+size_t gc_prover_groups(const gc_prover *p, const gc_item **items) {
+  *items = p->gitem;
+  return p->ngroups;
+}
+
+static int same_place(const gc_item *a, const gc_item *b) {
+  if (a->kind != b->kind)
+    return 0;
+  switch (a->kind) {
+  case GC_ITEM_CLUE:
+    return a->side == b->side && a->index == b->index;
+  case GC_ITEM_GIVEN:
+  case GC_ITEM_CELL:
+    return a->row == b->row && a->col == b->col;
+  case GC_ITEM_SIGN:
+    return a->row == b->row && a->col == b->col && a->row2 == b->row2 &&
+           a->col2 == b->col2;
+  default:
+    return a->index == b->index;
+  }
+}
+
+int gc_prover_find_group(const gc_prover *p, const gc_item *it) {
+  for (size_t i = 0; i < p->ngroups; i++)
+    if (same_place(&p->gitem[i], it))
+      return (int)i;
+  return -1;
+}
+
+int gc_prover_lit(const gc_prover *p, int cell, int v) {
+  if (p->latin)
+    return gc_block_var(p->cell, cell / p->n, cell % p->n, v);
+  int var = gc_block_var(p->cell, cell / p->n, cell % p->n, 0);
+  return v ? var : -var;
+}
+
+void gc_prover_lit_place(const gc_prover *p, int lit, int *cell, int *v) {
+  int var = abs(lit) - p->cell->first;
+  *cell = p->latin ? var / p->n : var;
+  *v = p->latin ? var % p->n : 1;
+}
+
+/* Is lit true in grid g (puzzle values)? */
+static int lit_true(const gc_prover *p, const int *g, int lit) {
+  int var = abs(lit) - p->cell->first;
+  int truth;
+  if (p->latin)
+    truth = g[var / p->n] == var % p->n + 1;
+  else
+    truth = g[var] == 1;
+  return lit > 0 ? truth : !truth;
+}
+
+static int item_true(const gc_prover *p, const int *g, const gc_sitem *s) {
+  if (s->group >= 0)
+    return p->gs->item_holds(p->pz, &p->gitem[s->group], g);
+  return lit_true(p, g, s->lit);
+}
+
+static int assume_lit(const gc_prover *p, const gc_sitem *s) {
+  return s->group >= 0 ? p->cnf.groups[s->group].selector : s->lit;
+}
+
+/* The model's grid into g. */
+static void model_grid(gc_prover *p, int *g) {
+  int nn = p->n * p->n;
+  for (int c = 0; c < nn; c++) {
+    if (!p->latin) {
+      g[c] = ccadical_val(p->sat, gc_prover_lit(p, c, 1)) > 0;
+      continue;
+    }
+    g[c] = 0;
+    for (int v = 0; v < p->n; v++)
+      if (ccadical_val(p->sat, gc_prover_lit(p, c, v)) > 0) {
+        g[c] = v + 1;
+        break;
+      }
+  }
+}
+
+static void pool_add(gc_prover *p) {
+  size_t nn = (size_t)p->n * (size_t)p->n;
+  model_grid(p, p->pool + (size_t)p->pnext * nn);
+  p->pnext = (p->pnext + 1) % POOL;
+  if (p->npool < POOL)
+    p->npool++;
+}
+
+/* Latin trades: another Latin square from g that differs in cell at
+   (Lynce's "trades": two rows swapped along a cycle of columns, two
+   columns along a cycle of rows, or two digits along a cycle of cells).
+   Each is tried against the set; 1 when one is a witness (into t). */
+static int boxes_ok(const gc_prover *p, const int *t) {
+  int br = p->br, bc = p->bc, n = p->n;
+  if (!br)
+    return 1;
+  for (int b = 0; b < n; b++) {
+    uint64_t seen = 0;
+    int r0 = (b / (n / bc)) * br, c0 = (b % (n / bc)) * bc;
+    for (int j = 0; j < n; j++) {
+      int v = t[(r0 + j / bc) * n + c0 + j % bc];
+      if (seen >> v & 1)
+        return 0;
+      seen |= 1ull << v;
+    }
+  }
+  return 1;
+}
+
+static int witness_ok(const gc_prover *p, const int *t, const gc_sitem *s,
+                      size_t n, size_t skip, const int *concl, size_t k) {
+  int breaks = 0;
+  for (size_t j = 0; j < k && !breaks; j++)
+    breaks = !lit_true(p, t, concl[j]);
+  if (!breaks || !boxes_ok(p, t))
+    return 0;
+  for (size_t i = 0; i < n; i++)
+    if (i != skip && !item_true(p, t, &s[i]))
+      return 0;
+  return 1;
+}
+
+static int trade_witness(const gc_prover *p, const int *g, int cell,
+                         const gc_sitem *s, size_t ns, size_t skip,
+                         const int *concl, size_t k, int *t) {
+  int n = p->n, r = cell / n, c = cell % n, nn = n * n;
+  int at[GC_MAX_N + 1];
+  for (int kind = 0; kind < 3; kind++)
+    for (int o = 0; o < n; o++) {
+      memcpy(t, g, (size_t)nn * sizeof *t);
+      if (kind == 0) { /* rows r and o, along a cycle of columns */
+        if (o == r)
+          continue;
+        for (int j = 0; j < n; j++)
+          at[g[r * n + j]] = j;
+        int col = c;
+        do {
+          t[r * n + col] = g[o * n + col];
+          t[o * n + col] = g[r * n + col];
+          col = at[g[o * n + col]];
+        } while (col != c);
+      } else if (kind == 1) { /* columns c and o, along a cycle of rows */
+        if (o == c)
+          continue;
+        for (int i = 0; i < n; i++)
+          at[g[i * n + c]] = i;
+        int row = r;
+        do {
+          t[row * n + c] = g[row * n + o];
+          t[row * n + o] = g[row * n + c];
+          row = at[g[row * n + o]];
+        } while (row != r);
+      } else { /* digits a and w, along a cycle of cells */
+        int a = g[cell], w = o + 1;
+        if (w == a)
+          continue;
+        int rr = r, cc = c, guard = 0;
+        do {
+          int cw = 0; /* along the row to w */
+          while (g[rr * n + cw] != w)
+            cw++;
+          t[rr * n + cc] = w;
+          t[rr * n + cw] = a;
+          int ra = 0; /* along the column to a */
+          while (g[ra * n + cw] != a)
+            ra++;
+          rr = ra;
+          cc = cw;
+        } while ((rr != r || cc != c) && ++guard <= n);
+      }
+      if (witness_ok(p, t, s, ns, skip, concl, k))
+        return 1;
+    }
+  return 0;
+}
+
+/* A pool grid that keeps set[0..n) but s[skip] and breaks the step. */
+static int pool_witness(const gc_prover *p, const gc_sitem *s, size_t n,
+                        size_t skip, const int *concl, size_t k) {
+  size_t nn = (size_t)p->n * (size_t)p->n;
+  for (int m = 0; m < p->npool; m++) {
+    const int *g = p->pool + (size_t)m * nn;
+    int breaks = 0;
+    for (size_t j = 0; j < k && !breaks; j++)
+      breaks = !lit_true(p, g, concl[j]);
+    if (!breaks)
+      continue;
+    int ok = 1;
+    for (size_t i = 0; i < n && ok; i++)
+      if (i != skip)
+        ok = item_true(p, g, &s[i]);
+    if (ok)
+      return 1;
+  }
+  if (!p->latin || p->step_cell < 0)
+    return 0;
+  for (int m = 0; m < p->npool && m < TRADE_POOL; m++) {
+    const int *g = p->pool + (size_t)((p->pnext - 1 - m + POOL) % POOL) * nn;
+    if (trade_witness(p, g, p->step_cell, s, n, skip, concl, k, p->grid))
+      return 1;
+  }
+  return 0;
+}
+
+/* Propagation: set minus skip, with the step negated, one literal of the
+   step at a time: 1 when every one is refuted. */
+static int up_implies(gc_prover *p, const gc_sitem *s, size_t n, size_t skip,
+                      const int *concl, size_t k) {
+  size_t mark = gc_up_mark(p->up);
+  int conflict = 0;
+  for (size_t i = 0; i < n && !conflict; i++)
+    if (i != skip)
+      conflict = gc_up_assume(p->up, assume_lit(p, &s[i])) < 0;
+  int all = 1;
+  if (!conflict)
+    for (size_t j = 0; j < k && all; j++) {
+      size_t m2 = gc_up_mark(p->up);
+      all = gc_up_assume(p->up, -concl[j]) < 0;
+      gc_up_undo(p->up, m2);
+    }
+  gc_up_undo(p->up, mark);
+  return all;
+}
+
+/* CaDiCaL: set minus skip and the step negated.  20: failed[i] set for
+   the members in the failed assumptions; 10 (model in the pool); 0. */
+static int sat_implies(gc_prover *p, const gc_sitem *s, size_t n, size_t skip,
+                       const int *concl, size_t k, char *failed) {
+  if (gc_prover_stopped(p))
+    return 0;
+  for (size_t i = 0; i < n; i++)
+    if (i != skip)
+      ccadical_assume(p->sat, assume_lit(p, &s[i]));
+  if (k == 1)
+    ccadical_assume(p->sat, -concl[0]);
+  else {
+    for (size_t j = 0; j < k; j++)
+      ccadical_constrain(p->sat, -concl[j]);
+    ccadical_constrain(p->sat, 0);
+  }
+  p->calls++;
+  int r = ccadical_solve(p->sat);
+  if (r == 10)
+    pool_add(p);
+  else if (r == 20 && failed)
+    for (size_t i = 0; i < n; i++)
+      failed[i] = i != skip && ccadical_failed(p->sat, assume_lit(p, &s[i]));
+  return r;
+}
+
+int gc_prover_minimal(gc_prover *p, const gc_sitem *in, size_t n,
+                      const int *concl, size_t k, gc_sitem *out,
+                      size_t *nout) {
+  char *failed = malloc(n + 1);
+  if (!failed)
+    return -1;
+  int v0;
+  gc_prover_lit_place(p, concl[0], &p->step_cell, &v0);
+  size_t m = 0;
+  for (size_t i = 0; i < n; i++) { /* without repeats */
+    size_t j = 0;
+    while (j < m && !(out[j].group == in[i].group && out[j].lit == in[i].lit))
+      j++;
+    if (j == m)
+      out[m++] = in[i];
+  }
+  int rc = 0;
+  if (!up_implies(p, out, m, (size_t)-1, concl, k)) {
+    int r = sat_implies(p, out, m, (size_t)-1, concl, k, failed);
+    if (r != 20) {
+      rc = r == 10 ? 2 : 1;
+      goto done;
+    }
+    size_t keep = 0;
+    for (size_t i = 0; i < m; i++)
+      if (failed[i])
+        out[keep++] = out[i];
+    m = keep;
+  }
+  for (size_t i = 0; i < m;) {
+    if (up_implies(p, out, m, i, concl, k)) {
+      p->st_up++;
+      memmove(out + i, out + i + 1, (m - i - 1) * sizeof *out);
+      m--;
+      continue;
+    }
+    if (pool_witness(p, out, m, i, concl, k)) {
+      p->st_pool++;
+      i++;
+      continue;
+    }
+    int r = sat_implies(p, out, m, i, concl, k, failed);
+    if (r == 0) {
+      rc = 1;
+      goto done;
+    }
+    if (r == 10) {
+      p->st_sat++;
+      i++;
+      continue;
+    }
+    p->st_unsat++;
+    /* x goes, and only the failed assumptions stay.  The members before
+       i were shown needed, and a needed member is in every subset that
+       implies the step, so they all stay and i keeps its place. */
+    size_t keep = 0, before = 0;
+    for (size_t j = 0; j < m; j++)
+      if (failed[j]) {
+        before += j < i;
+        out[keep++] = out[j];
+      }
+    m = keep;
+    i = before;
+  }
+done:
+  *nout = m;
+  free(failed);
+  return rc;
+}
+
+int gc_prover_solve(gc_prover *p, int groups, const int *lits, size_t n,
+                    int *grid) {
+  if (gc_prover_stopped(p))
+    return 0;
+  if (groups)
+    for (size_t i = 0; i < p->ngroups; i++)
+      ccadical_assume(p->sat, p->cnf.groups[i].selector);
+  for (size_t i = 0; i < n; i++)
+    ccadical_assume(p->sat, lits[i]);
+  p->calls++;
+  int r = ccadical_solve(p->sat);
+  if (r == 10) {
+    pool_add(p);
+    if (grid)
+      model_grid(p, grid);
+  }
+  return r;
+}
+
+static int up_base(gc_prover *p, const int *lits, size_t n) {
+  for (size_t i = 0; i < p->ngroups; i++)
+    if (gc_up_assume(p->up, p->cnf.groups[i].selector) < 0)
+      return -1;
+  for (size_t i = 0; i < n; i++)
+    if (gc_up_assume(p->up, lits[i]) < 0)
+      return -1;
+  return 0;
+}
+
+int gc_prover_up_refutes(gc_prover *p, const int *lits, size_t n) {
+  size_t mark = gc_up_mark(p->up);
+  int r = up_base(p, lits, n) < 0;
+  gc_up_undo(p->up, mark);
+  return r;
+}
+
+int gc_prover_up_probe(gc_prover *p, const int *lits, size_t n,
+                       const int *probe, size_t nprobe,
+                       int (*refuted)(void *arg, int lit), void *arg) {
+  size_t mark = gc_up_mark(p->up);
+  if (up_base(p, lits, n) < 0) {
+    gc_up_undo(p->up, mark);
+    return 1;
+  }
+  for (size_t i = 0; i < nprobe; i++) {
+    if (gc_up_value(p->up, probe[i]) != 0)
+      continue;
+    size_t m2 = gc_up_mark(p->up);
+    int bad = gc_up_assume(p->up, probe[i]) < 0;
+    gc_up_undo(p->up, m2);
+    if (bad && refuted(arg, probe[i]))
+      break;
+  }
+  gc_up_undo(p->up, mark);
+  return 0;
+}
