@@ -428,5 +428,6 @@ const gc_genre gc_genre_starbattle = {
     .to_json = sb_to_json,
     .generate = sb_generate,
     .alternate = sb_alternate,
+    .steps = &gc_steps_starbattle,
     .free_data = free,
 };

@@ -78,6 +78,9 @@ size_t sb_line(sb_blk *bk, int d, int i, int blocks, int *lits);
 /* The blocks covering region g (option sb_blocks), into lits. */
 size_t sb_region_blocks(sb_blk *bk, int g, int *lits);
 
+/* starbattle_steps.c */
+extern const struct gc_genre_steps gc_steps_starbattle;
+
 /* starbattle_gen.c */
 int sb_generate(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,
                 gc_error *err);

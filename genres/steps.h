@@ -100,6 +100,10 @@ typedef struct gc_genre_steps {
   /* The words for an item in a sentence ("clue 3 above column 2"). */
   void (*item_words)(const gc_puzzle *pz, const gc_item *it, char *buf,
                      size_t size);
+  /* Optional: the grade (a level) from the number of deductions the path
+     made at each level (count[0..nlevels)); NULL: the hardest level with
+     a deduction, as Tatham's graders do. */
+  int (*grade)(const int *count, int nlevels);
 } gc_genre_steps;
 
 /*------------------------------------------------------------------------*/

@@ -544,6 +544,9 @@ typedef struct gc_step_path {
   const char *const *levels;
   int nlevels;
   int level;
+  /* Deductions the solver made at each level on its way (eliminations no
+     later step needed included); levels past 8 are not counted. */
+  int level_count[8];
   long sat_calls;     /* solver calls made to prove the reasons */
   double ms;
 } gc_step_path;

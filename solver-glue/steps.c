@@ -67,6 +67,8 @@ typedef struct engine {
   gc_find best;   /* its support */
   char btext[240];
   int level;
+  int count[8];   /* deductions per level */
+  int max_level;  /* techniques above it are not asked (-1: all) */
   int nomem;
   double deadline;
 } engine;
@@ -179,6 +181,8 @@ static int record(engine *e, int tech, int level, int lookahead, int cell,
   int k = (int)(e->nrec - 1);
   if (level > e->level)
     e->level = level;
+  if (level >= 0 && level < 8)
+    e->count[level]++;
   if (value >= 0)
     place(e, k, cell, value);
   else {
@@ -312,6 +316,8 @@ static int lookahead(engine *e, gc_error *err) {
         probe[np++] = gc_prover_lit(e->pv, order[i], v);
   probe_hit hit = {0};
   if (gc_prover_up_probe(e->pv, lits, k, probe, np, on_refuted, &hit)) {
+    if (getenv("GC_STEPS_DEBUG"))
+      fprintf(stderr, "up refutes %zu lits; cadical says %d; up again %d\n", k, gc_prover_solve(e->pv, 1, lits, k, NULL), gc_prover_up_refutes(e->pv, lits, k));
     rc = 2;
     goto done;
   }
@@ -320,6 +326,8 @@ static int lookahead(engine *e, gc_error *err) {
     goto done;
   int cell, v;
   gc_prover_lit_place(e->pv, hit.lit, &cell, &v);
+  if (hit.lit < 0) /* Star Battle: the probe was "no star" */
+    v = 1 - v;
   char name[16];
   gc_cell_name(e->n, cell, name, sizeof name);
   gc_find none = {0};
@@ -337,8 +345,10 @@ static int lookahead(engine *e, gc_error *err) {
              "lookahead: leaving %s without a star would lead to a "
              "contradiction at once",
              name);
-  rc = record(e, TECH_TRIAL, e->gs->trial_level, 1, cell, -1, 1ull << v, &none,
-              1, text) < 0
+  /* Star Battle: the other value is the decision */
+  rc = record(e, TECH_TRIAL, e->gs->trial_level, 1, cell,
+              e->d == 2 ? 1 - v : -1, e->d == 2 ? 0 : 1ull << v, &none, 1,
+              text) < 0
            ? -1
            : 1;
 done:
@@ -851,6 +861,8 @@ static int forward(engine *e, gc_step_path *path, gc_error *err) {
     }
     int found = 0, contra = 0;
     for (int t = 0; t < gs->ntech && !found && !contra; t++) {
+      if (e->max_level >= 0 && gs->tech[t].level > e->max_level)
+        continue;
       e->have = 0;
       gc_find_reset(&f);
       int r = gs->tech[t].find(e->pz, &e->kb, &f);
@@ -858,8 +870,11 @@ static int forward(engine *e, gc_step_path *path, gc_error *err) {
         rc = -1;
         break;
       }
-      if (r < 0)
+      if (r < 0) {
         contra = 1;
+        if (getenv("GC_STEPS_DEBUG"))
+          fprintf(stderr, "contradiction from %s\n", gs->tech[t].name);
+      }
       else if (e->have) {
         if (record(e, t, gs->tech[t].level, 0, e->bcell, e->bvalue, e->belim,
                    &e->best, 0, e->btext))
@@ -873,6 +888,10 @@ static int forward(engine *e, gc_step_path *path, gc_error *err) {
       path->status = GC_STATUS_NONE;
       break;
     }
+    if (!found && e->max_level >= 0 && gs->trial_level > e->max_level) {
+      path->status = GC_STATUS_MULTIPLE; /* not solved at that level */
+      break;
+    }
     if (!found) {
       int r = lookahead(e, err);
       if (r < 0) {
@@ -880,6 +899,8 @@ static int forward(engine *e, gc_step_path *path, gc_error *err) {
         break;
       }
       if (r == 2) {
+        if (getenv("GC_STEPS_DEBUG"))
+          fprintf(stderr, "lookahead: knowledge refuted\n");
         path->status = GC_STATUS_NONE;
         break;
       }
@@ -892,6 +913,8 @@ static int forward(engine *e, gc_step_path *path, gc_error *err) {
         break;
       }
       if (r != 1) {
+        if (getenv("GC_STEPS_DEBUG"))
+          fprintf(stderr, "search: %d\n", r);
         path->status = r == 0   ? GC_STATUS_MULTIPLE
                        : r == 2 ? GC_STATUS_NONE
                                 : GC_STATUS_UNKNOWN;
@@ -950,9 +973,33 @@ static int backward(engine *e, gc_step_path *path, gc_error *err) {
   return 0;
 }
 
+static int steps_run(const gc_puzzle *pz, const gc_options *opt,
+                     const gc_limits *lim, const gc_grid *partial, int flags,
+                     int max_level, gc_step_path *path, gc_error *err);
+
 int gc_steps(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
              const gc_grid *partial, int flags, gc_step_path *path,
              gc_error *err) {
+  return steps_run(pz, opt, lim, partial, flags, -1, path, err);
+}
+
+int gc_steps_grade(const gc_puzzle *pz, const gc_options *opt,
+                   const gc_limits *lim, int max_level, int *solved,
+                   int *level, gc_error *err) {
+  gc_step_path path;
+  int rc = steps_run(pz, opt, lim, NULL, GC_STEPS_NO_REASONS, max_level,
+                     &path, err);
+  *solved = rc == 0 && path.status == GC_STATUS_UNIQUE;
+  *level = path.level;
+  if (rc == 0 && path.status == GC_STATUS_UNKNOWN)
+    rc = 1;
+  gc_step_path_free(&path);
+  return rc;
+}
+
+static int steps_run(const gc_puzzle *pz, const gc_options *opt,
+                     const gc_limits *lim, const gc_grid *partial, int flags,
+                     int max_level, gc_step_path *path, gc_error *err) {
   double t0 = gc_now_ms();
   gc_error_clear(err);
   memset(path, 0, sizeof *path);
@@ -979,6 +1026,7 @@ int gc_steps(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
   e.opt = opt;
   e.lim = lim;
   e.flags = flags;
+  e.max_level = max_level;
   e.deadline = lim && lim->timeout > 0 ? t0 + lim->timeout * 1e3 : 0;
   int rc = -1;
   int init = engine_init(&e, pz, partial, err);
@@ -1027,7 +1075,8 @@ int gc_steps(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
     goto done;
   if (getenv("GC_STEPS_DEBUG"))
     fprintf(stderr, "setup %.1f forward %.1f backward %.1f ms\n", tf - t0, tb - tf, gc_now_ms() - tb);
-  path->level = e.level;
+  memcpy(path->level_count, e.count, sizeof e.count);
+  path->level = gs->grade ? gs->grade(e.count, gs->nlevels) : e.level;
   size_t kept = 0;
   for (size_t k = 0; k < e.nrec; k++)
     kept += e.rec[k].keep;

@@ -72,6 +72,14 @@ int gc_prover_up_probe(gc_prover *p, const int *lits, size_t n,
                        int (*refuted)(void *arg, int lit), void *arg);
 
 long gc_prover_calls(const gc_prover *p);
+
+/* Grading for the generator (steps.c): the forward pass alone, no
+   reasons, with the techniques of level <= max_level only (-1: all, with
+   lookahead and search); *solved when it fixes every cell (then the
+   puzzle is unique), *level the grade.  0; 1 stopped; -1 with err. */
+int gc_steps_grade(const gc_puzzle *pz, const gc_options *opt,
+                   const gc_limits *lim, int max_level, int *solved,
+                   int *level, gc_error *err);
 int gc_prover_stopped(gc_prover *p);
 
 #endif
