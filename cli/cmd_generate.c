@@ -1,18 +1,30 @@
 /* cmd_generate.c: gridcnf generate GENRE --size N: random unique puzzles. */
 #include <jansson.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "cli_int.h"
 
-static int parse_difficulty(const char *s, gc_difficulty *d) {
-  if (!s || !strcmp(s, "any"))
-    *d = GC_DIFFICULTY_ANY;
-  else if (!strcmp(s, "easy"))
-    *d = GC_DIFFICULTY_EASY;
+/* --difficulty: any, one of the genre's level names (the labels of
+   rate), or the older easy / hard of a genre without such a level. */
+static int parse_difficulty(const gc_genre *genre, const char *s,
+                            gc_gen_params *p) {
+  const char *const *lv = gc_genre_levels(genre);
+  if (!s || !strcmp(s, "any")) {
+    p->difficulty = GC_DIFFICULTY_ANY;
+    return 0;
+  }
+  for (int i = 0; lv && lv[i]; i++)
+    if (!strcmp(lv[i], s)) {
+      p->level = lv[i];
+      return 0;
+    }
+  if (!strcmp(s, "easy"))
+    p->difficulty = GC_DIFFICULTY_EASY;
   else if (!strcmp(s, "hard"))
-    *d = GC_DIFFICULTY_HARD;
+    p->difficulty = GC_DIFFICULTY_HARD;
   else
     return -1;
   return 0;
@@ -71,9 +83,18 @@ static int cmd_generate(cli *c) {
                               "");
   gc_gen_params p;
   memset(&p, 0, sizeof p);
-  if (parse_difficulty(c->difficulty, &p.difficulty))
-    return gc_cli_usage_error(c, "--difficulty takes any, easy or hard, not '%s'",
-                              c->difficulty);
+  if (parse_difficulty(genre, c->difficulty, &p)) {
+    char names[160] = "";
+    const char *const *lv = gc_genre_levels(genre);
+    size_t at = 0;
+    for (int i = 0; lv && lv[i] && at < sizeof names - 20; i++)
+      at += (size_t)snprintf(names + at, sizeof names - at, ", %s", lv[i]);
+    fprintf(c->err,
+            "gridcnf: --difficulty takes any%s for %s, not '%s' (try "
+            "'gridcnf --help')\n",
+            names[0] ? names : ", easy or hard", name, c->difficulty);
+    return EX_USAGE;
+  }
   p.n = c->size;
   p.stars = c->stars;
   p.box_rows = c->box_rows; /* --boxes RxC: rows x columns, as in the text header */
@@ -98,7 +119,7 @@ static int cmd_generate(cli *c) {
   if (p.box_cols)
     snprintf(source + strlen(source), sizeof source - strlen(source),
              " --boxes %dx%d", p.box_rows, p.box_cols);
-  if (p.difficulty)
+  if (p.difficulty || p.level)
     snprintf(source + strlen(source), sizeof source - strlen(source),
              " --difficulty %s", c->difficulty);
   gc_limits lim = c->lim;
@@ -168,9 +189,11 @@ const gc_command gc_command_generate = {
     .about = "Each puzzle is proven unique by a fresh solve before it is "
              "printed, with its solution in the JSON record.  The same seed "
              "makes the same puzzles; without --seed one is drawn and "
-             "printed on standard error.",
+             "printed on standard error.  --difficulty LEVEL (a level of "
+             "the genre, as rate labels them) makes puzzles that grade "
+             "exactly that level.",
     .examples = "gridcnf generate skyscrapers --size 6 --seed 1\n"
                 "gridcnf generate starbattle --size 10 --stars 2 --number 5 "
                 "--json\n"
-                "gridcnf generate futoshiki --size 7 --difficulty hard",
+                "gridcnf generate futoshiki --size 7 --difficulty tricky",
     .run = cmd_generate};

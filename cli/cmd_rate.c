@@ -1,5 +1,5 @@
-/* cmd_rate.c: gridcnf rate PUZZLE...: a difficulty score and label from
-   the solver's work (gc_rate). */
+/* cmd_rate.c: gridcnf rate PUZZLE...: a difficulty label and score from
+   the step path, and the solver's work (gc_rate). */
 #include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
@@ -24,15 +24,25 @@ static int rate_one(cli *c, const char *source, gc_puzzle *pz, double ms,
     json_object_set_new(o, "probe_rounds", json_integer(rt.probe_rounds));
     json_object_set_new(o, "conflicts_solve", json_integer(rt.conflicts_solve));
     json_object_set_new(o, "conflicts_unique", json_integer(rt.conflicts_unique));
+    json_object_set_new(o, "steps", json_integer(rt.steps));
+    json_object_set_new(o, "hard_steps", json_integer(rt.hard_steps));
+    json_object_set_new(o, "technique",
+                        rt.technique ? json_string(rt.technique) : json_null());
+    json_object_set_new(o, "lookahead", json_integer(rt.lookahead));
+    json_object_set_new(o, "max_reason", json_integer(rt.max_reason));
     json_object_set_new(o, "ms", json_real(floor(rt.ms * 1000 + 0.5) / 1000));
     gc_cli_emit_json(c, o);
   } else {
     gc_cli_print_name(c, source, pz, gc_status_name(rt.status));
+    fprintf(c->out, "; score %.1f (%s): %d steps, the hardest %s",
+            rt.score, rt.label ? rt.label : "not rated: not unique", rt.steps,
+            rt.technique ? rt.technique : "none");
+    if (rt.lookahead)
+      fprintf(c->out, ", %d by lookahead or search", rt.lookahead);
     fprintf(c->out,
-            "; score %.1f (%s): propagation decides %d of %d cells, probing "
-            "%d in %d round%s; %ld + %ld conflicts to solve and prove unique\n",
-            rt.score, rt.label ? rt.label : "not rated: not unique", rt.up_cells,
-            rt.cells, rt.probe_cells, rt.probe_rounds,
+            "; propagation decides %d of %d cells, probing %d in %d round%s; "
+            "%ld + %ld conflicts to solve and prove unique\n",
+            rt.up_cells, rt.cells, rt.probe_cells, rt.probe_rounds,
             rt.probe_rounds == 1 ? "" : "s", rt.conflicts_solve,
             rt.conflicts_unique);
   }
@@ -53,11 +63,14 @@ const gc_command gc_command_rate = {
     .order = 52,
     .section = "set",
     .args = "[FILE|-]...",
-    .summary = "a difficulty score and label",
+    .summary = "a difficulty label and score from the step path",
     .options = "json @input @limits @encoding",
-    .about = "The score comes from how far propagation and probing get and "
-             "how much search is left; the label is easy, medium, hard or "
-             "extreme (see docs/).",
+    .about = "The label is the genre's level of the hardest technique the "
+             "step path needs (gridcnf steps): Tatham's levels for "
+             "Skyscrapers (easy, hard, extreme, unreasonable) and Futoshiki "
+             "(trivial, easy, tricky, extreme, recursive), Star Battle Lab's "
+             "for Star Battle (easy, medium, hard, expert); the score ranks "
+             "puzzles the way the levels do.",
     .examples = "gridcnf rate puzzle.txt\n"
                 "gridcnf rate --json puzzles.jsonl",
     .run = cmd_rate};

@@ -603,6 +603,12 @@ typedef struct gc_gen_params {
   gc_difficulty difficulty;
   int max_tries;          /* fresh random solutions before giving up
                              (0 = 50) */
+  /* One of the genre's level names (gc_genre_levels; the labels of
+     gc_rate): a puzzle graded exactly that, made as Tatham's generators
+     make theirs (clues removed while the techniques up to that level
+     still solve it, then a fresh solution until it needs that level);
+     NULL: difficulty above decides. */
+  const char *level;
 } gc_gen_params;
 
 typedef struct gc_gen_info {
@@ -630,7 +636,10 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
                 const gc_options *opt, const gc_limits *lim, gc_puzzle **out,
                 gc_gen_info *info, gc_error *err);
 
-/* A difficulty rating from the solver's work (see README, "rate"). */
+/* A difficulty rating (see README, "rate"): the grade comes from the
+   step path (gc_steps): the hardest technique a person needs, how many
+   such steps, how big their reasons are, whether lookahead or search is
+   needed.  The solver's own work is measured too. */
 typedef struct gc_rating {
   gc_status status;      /* UNIQUE, MULTIPLE, NONE or UNKNOWN (stopped) */
   int cells;             /* n * n */
@@ -641,16 +650,31 @@ typedef struct gc_rating {
   long conflicts_solve;  /* CaDiCaL's learned clauses (one per conflict)
                             to find the solution */
   long conflicts_unique; /* ... then to prove that there is no other */
-  double score;          /* 0 (propagation alone) .. 100 */
-  const char *label;     /* "easy", "medium", "hard", "extreme"; NULL
-                            unless the status is UNIQUE */
+  double score;          /* 0 .. 100: 100 (level + f) / levels, f in [0, 1)
+                            growing with the harder steps and their
+                            reasons */
+  const char *label;     /* the genre's level name (Skyscrapers: Tatham's
+                            Towers levels easy, hard, extreme,
+                            unreasonable; Futoshiki: Unequal's trivial,
+                            easy, tricky, extreme, recursive; Star Battle:
+                            easy, medium, hard, expert); NULL unless the
+                            status is UNIQUE */
   double ms;
+  /* From the path: */
+  int level;             /* index of label among levels (-1: none) */
+  const char *const *levels; /* the genre's level names, NULL-terminated */
+  int steps;             /* steps of the path */
+  int hard_steps;        /* deductions at the grade's level or above */
+  const char *technique; /* the technique of the hardest step (NULL: none) */
+  int lookahead;         /* steps found by lookahead or search */
+  int max_reason;        /* items in the largest reason of those steps */
 } gc_rating;
 
-/* Rates pz: propagation and probing on its CNF (our own propagator, so
-   that it is exact and deterministic), then CaDiCaL with a learned-clause
-   counter for the search.  The same puzzle and options give the same
-   numbers (but ms).  0, or -1 with err. */
+/* Rates pz: its step path (techniques, reasons), then propagation and
+   probing on its CNF (our own propagator, so that it is exact and
+   deterministic) and CaDiCaL with a learned-clause counter for the
+   search.  The same puzzle and options give the same numbers (but ms).
+   0, or -1 with err. */
 int gc_rate(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
             gc_rating *rating, gc_error *err);
 

@@ -28,6 +28,7 @@
 
 #include "propagate.h"
 #include "session.h"
+#include "steps.h"
 
 typedef struct gen_run {
   const gc_options *opt;
@@ -285,6 +286,108 @@ done:
   return rc;
 }
 
+static gc_puzzle *read_back(const char *record, const gc_grid *known,
+                            gc_error *err);
+
+/* Clue removal while the techniques up to `level` still solve the
+   puzzle (--difficulty LEVEL, Tatham's way): each clue in turn is left
+   out of the record, the record read back and graded (gc_steps_grade,
+   no reasons).  0 with *record; 2 when the full puzzle is not solved at
+   that level; 1 stopped; -1. */
+static int reduce_level(gen_run *g, const gc_puzzle *pz, gc_rng *rng,
+                        int givens_first, int level, char **record,
+                        gc_gen_info *info, gc_error *err) {
+  gc_cnf cnf;
+  gc_memsink mem;
+  memset(&mem, 0, sizeof mem);
+  gc_cnf_init(&cnf, gc_sink_memory(&mem), g->opt);
+  cnf.want_groups = 1;
+  int rc = -1;
+  int *order = NULL;
+  char *keep = NULL;
+  if (pz->genre->encode(pz, &cnf, err) || gc_cnf_status(&cnf)) {
+    if (!err->code)
+      gc_error_set(err, gc_cnf_status(&cnf) ? gc_cnf_status(&cnf) : GC_E_INTERNAL,
+                   0, 0, "encoding failed");
+    goto done;
+  }
+  size_t n = cnf.ngroups;
+  order = malloc((2 * n + 1) * sizeof *order);
+  keep = malloc(n + 1);
+  if (!order || !keep) {
+    nomem(err);
+    goto done;
+  }
+  memset(keep, 1, n);
+  size_t k = clue_order(&cnf, rng, givens_first, order);
+  /* t = 0: the full puzzle; then each clue left out in turn */
+  for (size_t t = 0; t <= k; t++) {
+    if (t > 0)
+      keep[order[t - 1]] = 0;
+    char *rec = gc_record_without(pz, &cnf, keep);
+    gc_puzzle *try = rec ? read_back(rec, &pz->known, err) : NULL;
+    free(rec);
+    if (!try) {
+      if (!err->code)
+        nomem(err);
+      goto done;
+    }
+    gc_limits lim;
+    int solved = 0, lv;
+    int r = limits_left(g, &lim)
+                ? 1
+                : gc_steps_grade(try, g->opt, &lim, level, &solved, &lv, err);
+    gc_puzzle_free(try);
+    g->calls++;
+    if (r) {
+      rc = r;
+      goto done;
+    }
+    if (!solved && t == 0) {
+      rc = 2; /* not even with every clue */
+      goto done;
+    }
+    if (!solved)
+      keep[order[t - 1]] = 1;
+  }
+  info->clues_kept = count_kept(&cnf, keep, &info->clues_full);
+  if (!(*record = gc_record_without(pz, &cnf, keep))) {
+    nomem(err);
+    goto done;
+  }
+  rc = 0;
+done:
+  free(order);
+  free(keep);
+  gc_cnf_release(&cnf);
+  gc_memsink_free(&mem);
+  return rc;
+}
+
+/* The level index of name in the genre's levels, or -1. */
+static int level_index(const gc_genre *genre, const char *name) {
+  const char *const *lv = gc_genre_levels(genre);
+  for (int i = 0; lv && lv[i]; i++)
+    if (!strcmp(lv[i], name))
+      return i;
+  return -1;
+}
+
+/* Does the made puzzle grade exactly `level`?  0 yes; 2 no; 1 stopped;
+   -1. */
+static int check_level(gen_run *g, const gc_puzzle *res, int level,
+                       gc_error *err) {
+  gc_limits lim;
+  if (limits_left(g, &lim))
+    return 1;
+  int solved, lv;
+  int r = gc_steps_grade(res, g->opt, &lim, -1, &solved, &lv, err);
+  g->calls++;
+  if (r)
+    return r;
+  return solved && lv == level ? 0 : 2;
+}
+
 /* The record with its solution, read back as input is read. */
 static gc_puzzle *read_back(const char *record, const gc_grid *known,
                             gc_error *err) {
@@ -360,6 +463,21 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
                  genre->name);
     return -1;
   }
+  /* --difficulty LEVEL: the genre's level index; by_level: reduce clues
+     while the techniques up to it solve the puzzle (a genre graded by its
+     hardest technique, below lookahead); else any unique puzzle, graded
+     afterwards */
+  const gc_genre_steps *gs = genre->steps;
+  int level = -1, by_level = 0;
+  if (p->level) {
+    level = gs ? level_index(genre, p->level) : -1;
+    if (level < 0) {
+      gc_error_set(err, gs ? GC_E_RANGE : GC_E_UNSUPPORTED, 0, 0,
+                   "%s has no difficulty level '%s'", genre->name, p->level);
+      return -1;
+    }
+    by_level = !gs->grade;
+  }
   gen_run g = {opt, lim, 0, 0};
   if (lim && lim->timeout > 0)
     g.deadline = t0 + lim->timeout * 1e3;
@@ -391,7 +509,13 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
     char *record = NULL;
     if (p->difficulty == GC_DIFFICULTY_HARD)
       gx.givens_first = 1; /* givens are what propagation feeds on */
-    if (r == 0)
+    if (r == 0 && by_level)
+      r = level < gs->trial_level
+              ? reduce_level(&g, pz, &rng, gx.givens_first, level, &record,
+                             info, err)
+              : reduce_unique(&g, pz, &rng, gx.givens_first, &record, info,
+                              err);
+    else if (r == 0)
       r = p->difficulty == GC_DIFFICULTY_EASY
               ? reduce_easy(&g, pz, &rng, gx.givens_first, &record, info, err)
               : reduce_unique(&g, pz, &rng, gx.givens_first, &record, info,
@@ -403,7 +527,9 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
     gc_puzzle_free(pz);
     if (r == 0)
       r = prove_unique(&g, res, err);
-    if (r == 0 && p->difficulty != GC_DIFFICULTY_ANY) {
+    if (r == 0 && level >= 0)
+      r = check_level(&g, res, level, err);
+    else if (r == 0 && p->difficulty != GC_DIFFICULTY_ANY) {
       gc_rating rt;
       if (limits_left(&g, &left))
         r = 1;
@@ -431,7 +557,8 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
     gc_error_set(err, GC_E_UNSUPPORTED, 0, 0,
                  "no %s %dx%d puzzle of difficulty %s in %d "
                  "tries",
-                 genre->name, p->n, p->n, difficulty_name(p->difficulty), tries);
+                 genre->name, p->n, p->n,
+                 p->level ? p->level : difficulty_name(p->difficulty), tries);
   info->calls = g.calls;
   info->ms = gc_now_ms() - t0;
   return rc;

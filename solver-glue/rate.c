@@ -1,25 +1,21 @@
 /*
- * rate.c: gc_rate, a difficulty rating from the work a solver needs, in
- * three stages (the proxy encodings.md section 7 suggests, after Lynce &
- * Ouaknine's study of Sudoku: what propagation decides, then what
- * failed-literal probing decides):
+ * rate.c: gc_rate.  The grade comes from the step path (steps.c): the
+ * genre's level of the hardest technique the path needs (Star Battle: its
+ * counts, see the genre), and a score that ranks puzzles the way the levels
+ * do,
+ *     score = 100 (level + f) / levels,   f = x / (x + 20) in [0, 1),
+ * x = the deductions at the grade's level or above (each level above
+ * counting once more) plus an eighth of the items in their reasons: more
+ * such steps, and bigger reasons, rank a puzzle higher within its level.
  *
- * 1. Unit propagation on the puzzle's CNF (propagate.c): up_cells, the
- *    cells it decides.
- * 2. Failed-literal probing on the cell literals (a one-hot "r3c4 = 5", a
- *    boolean cell either way): assume it and propagate; a conflict fixes
- *    the opposite at the root.  Rounds over every open literal until a
- *    round fixes nothing: probe_cells, probe_rounds.
- * 3. CaDiCaL on the same CNF (option probe off) with a learned-clause counter
- *    (ccadical_set_learn: one clause per conflict, plus the units its
- *    inprocessing learns; the 1.5.3 C API has no statistics getter): to
- *    find the solution, then to prove that there is no other.
- *
- * All three are deterministic for a given puzzle and options.  Score, 0 to
- * 100: 40 x the share of cells propagation leaves open, + 30 x the share
- * probing leaves open, + 30 x min(1, log10(1 + conflicts) / 4).  Labels:
- * easy = propagation decides every cell; medium = probing does; hard = it
- * needs search, fewer than GC_RATE_EXTREME conflicts; extreme = more.
+ * The solver's own work is measured as before, in three stages (the
+ * proxy encodings.md section 7 suggests, after Lynce & Ouaknine's study of
+ * Sudoku): what unit propagation decides (propagate.c), what
+ * failed-literal probing on the cell literals decides (rounds to a
+ * fixpoint), and CaDiCaL's learned clauses (ccadical_set_learn: one per
+ * conflict) to find the solution and to prove there is no other, on the
+ * formula without option probe.  All deterministic for a puzzle and
+ * options.
  */
 #include <ccadical.h>
 #include <limits.h>
@@ -29,8 +25,7 @@
 
 #include "propagate.h"
 #include "session.h"
-
-#define GC_RATE_EXTREME 200
+#include "steps.h"
 
 static void count_learned(void *state, int *clause) {
   (void)clause;
@@ -146,6 +141,37 @@ done:
   return rc;
 }
 
+/* The grade from the path: level, score, the hardest steps. */
+static void grade(const gc_step_path *path, gc_rating *rt) {
+  rt->levels = path->levels;
+  rt->steps = (int)path->count;
+  rt->level = path->level;
+  int lv = path->level < 0 ? 0 : path->level, base = lv > 0 ? lv : 1;
+  double x = 0;
+  for (int l = base; l < path->nlevels && l < 8; l++)
+    x += path->level_count[l] * (1 + l - lv);
+  long items = 0;
+  int top = -1;
+  for (size_t i = 0; i < path->count; i++) {
+    const gc_step *st = &path->step[i];
+    rt->lookahead += st->lookahead != 0;
+    if (st->level > top) {
+      top = st->level;
+      rt->technique = st->technique;
+    }
+    if (st->level >= base) {
+      items += (long)st->nreason;
+      if ((int)st->nreason > rt->max_reason)
+        rt->max_reason = (int)st->nreason;
+      rt->hard_steps++;
+    }
+  }
+  x += items / 8.0;
+  double f = x / (x + 20);
+  double s = path->nlevels ? 100.0 * (lv + f) / path->nlevels : 0;
+  rt->score = floor(s * 10 + 0.5) / 10;
+}
+
 int gc_rate(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
             gc_rating *rt, gc_error *err) {
   double t0 = gc_now_ms();
@@ -154,17 +180,29 @@ int gc_rate(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
   gc_error_clear(err);
   memset(rt, 0, sizeof *rt);
   rt->status = GC_STATUS_UNKNOWN;
+  rt->level = -1;
   rt->cells = pz->n * pz->n;
   double deadline = lim && lim->timeout > 0 ? t0 + lim->timeout * 1e3 : 0;
+  gc_limits left;
+  memset(&left, 0, sizeof left);
+  if (lim)
+    left = *lim;
+  /* the path, and the grade */
+  gc_step_path path;
+  int r = gc_steps(pz, opt, lim, NULL, 0, &path, err);
+  if (r) {
+    gc_step_path_free(&path);
+    return -1;
+  }
+  grade(&path, rt);
+  gc_status by_path = path.status;
+  gc_step_path_free(&path);
+  /* the solver's work */
   int unsat;
-  int r = propagation(pz, opt, lim, deadline, rt, &unsat, err);
+  r = propagation(pz, opt, lim, deadline, rt, &unsat, err);
   if (r < 0)
     return -1;
   if (r == 0) {
-    gc_limits left;
-    memset(&left, 0, sizeof left);
-    if (lim)
-      left = *lim;
     if (deadline > 0)
       left.timeout = (deadline - gc_now_ms()) / 1e3;
     if (deadline > 0 && left.timeout <= 0)
@@ -184,17 +222,15 @@ int gc_rate(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
   }
   if (unsat && rt->status == GC_STATUS_UNKNOWN)
     rt->status = GC_STATUS_NONE; /* propagation refuted it */
-  double cells = rt->cells ? rt->cells : 1;
-  long conflicts = rt->conflicts_solve + rt->conflicts_unique;
-  double s = 40.0 * (1 - rt->up_cells / cells) +
-             30.0 * (1 - rt->probe_cells / cells) +
-             30.0 * fmin(1.0, log10(1.0 + (double)conflicts) / 4.0);
-  rt->score = floor(s * 10 + 0.5) / 10;
-  if (rt->status == GC_STATUS_UNIQUE)
-    rt->label = rt->up_cells == rt->cells      ? "easy"
-                : rt->probe_cells == rt->cells ? "medium"
-                : conflicts < GC_RATE_EXTREME  ? "hard"
-                                               : "extreme";
+  if (rt->status == GC_STATUS_UNKNOWN && by_path != GC_STATUS_UNKNOWN)
+    rt->status = by_path;
+  if (rt->status == GC_STATUS_UNIQUE && by_path == GC_STATUS_UNIQUE &&
+      rt->level >= 0 && rt->levels)
+    rt->label = rt->levels[rt->level];
+  else {
+    rt->label = NULL;
+    rt->level = -1;
+  }
   rt->ms = gc_now_ms() - t0;
   return 0;
 }
