@@ -135,17 +135,14 @@ out:
 static int hint_one(cli *c, const char *source, gc_puzzle *pz,
                     const gc_grid *partial) {
   gc_status st;
-  int row, col, value;
-  long effort;
+  gc_step step;
   gc_clues conflict;
   gc_error e;
   int code = EX_OK;
-  if (gc_hint(pz, &c->opt, &c->lim, partial, &st, &row, &col, &value, &effort,
-              &conflict, &e)) {
+  if (gc_hint_step(pz, &c->opt, &c->lim, partial, &st, &step, &conflict, &e)) {
     gc_cli_tool_failed(c, source, pz, &e, &code);
     return code;
   }
-  int boolean = !strcmp(gc_genre_name(gc_puzzle_genre(pz)), "starbattle");
   const char *status = st == GC_STATUS_SOLVED     ? "hint"
                        : st == GC_STATUS_UNIQUE   ? "complete"
                        : st == GC_STATUS_NONE     ? (partial ? "wrong" : "none")
@@ -158,11 +155,20 @@ static int hint_one(cli *c, const char *source, gc_puzzle *pz,
   if (c->json) {
     json_t *o = gc_cli_record_head(pz, status);
     if (st == GC_STATUS_SOLVED) {
-      json_object_set_new(o, "row", json_integer(row + 1));
-      json_object_set_new(o, "col", json_integer(col + 1));
-      json_object_set_new(o, "value", json_integer(value));
-      json_object_set_new(o, "conflicts", json_integer(effort));
-      json_object_set_new(o, "by", json_string(effort <= 1 ? "propagation" : "search"));
+      json_object_set_new(o, "row", json_integer(step.row + 1));
+      json_object_set_new(o, "col", json_integer(step.col + 1));
+      json_object_set_new(o, "value", json_integer(step.value));
+      /* "conflicts" and "by" as before: how the hint was found */
+      json_object_set_new(o, "conflicts", json_integer(step.lookahead == 2 ? 1000000 : step.lookahead));
+      json_object_set_new(o, "by", json_string(step.lookahead == 0   ? "technique"
+                                               : step.lookahead == 1 ? "lookahead"
+                                                                     : "search"));
+      json_t *r = json_array();
+      for (size_t i = 0; i < step.nreason; i++)
+        json_array_append_new(r, gc_cli_item_json(pz, &step.reason[i]));
+      json_object_set_new(o, "reason", r);
+      json_object_set_new(o, "technique", json_string(step.technique));
+      json_object_set_new(o, "text", json_string(step.text));
     }
     if (st == GC_STATUS_NONE)
       json_object_set_new(o, "conflict", list_json(&conflict));
@@ -170,15 +176,8 @@ static int hint_one(cli *c, const char *source, gc_puzzle *pz,
   } else {
     gc_cli_print_name(c, source, pz, status);
     if (st == GC_STATUS_SOLVED) {
-      if (boolean)
-        fprintf(c->out, ": r%dc%d %s", row + 1, col + 1,
-                value ? "holds a star" : "holds no star");
-      else
-        fprintf(c->out, ": r%dc%d is %d", row + 1, col + 1, value);
-      if (effort <= 1)
-        fprintf(c->out, " (found by propagation alone)\n");
-      else
-        fprintf(c->out, " (needs search: up to %ld conflicts)\n", effort);
+      fprintf(c->out, "\n");
+      gc_cli_print_step(c, pz, &step, 0);
     } else if (st == GC_STATUS_UNIQUE)
       fprintf(c->out, " (no empty cell: the grid is filled and right)\n");
     else if (st == GC_STATUS_NONE && !conflict.count)
@@ -192,6 +191,7 @@ static int hint_one(cli *c, const char *source, gc_puzzle *pz,
     else
       fprintf(c->out, " (stopped before an answer)\n");
   }
+  free(step.reason);
   gc_clues_free(&conflict);
   return code;
 }
@@ -251,12 +251,13 @@ const gc_command gc_command_hint = {
     .order = 35,
     .section = "solve",
     .args = "[--grid PARTIAL] [FILE|-]...",
-    .summary = "the next forced cell, the easiest to find",
+    .summary = "the next step from the grid: a forced cell, and why",
     .options = "json grid forced @input @limits @encoding",
     .about = "Names one empty cell whose value follows from the puzzle (and "
-             "the filled cells of --grid), preferring one that propagation "
-             "alone finds.  --forced lists every cell that holds the same "
-             "value in all solutions.",
+             "the filled cells of --grid): the first step of the step path "
+             "(gridcnf steps), with its technique and a minimal reason in "
+             "the puzzle's clues and the grid's filled cells.  --forced "
+             "lists every cell that holds the same value in all solutions.",
     .examples = "gridcnf hint puzzle.txt\n"
                 "gridcnf hint --grid my-partial.txt puzzle.txt\n"
                 "gridcnf hint --forced --json puzzle.txt",

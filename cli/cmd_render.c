@@ -36,6 +36,7 @@ typedef struct render_run {
   int drawn;      /* puzzles drawn */
   char *picture;  /* --svg without --out-dir: the one picture */
   int too_many;   /* --svg without --out-dir met a second puzzle */
+  int bad_step;   /* --step K past a puzzle's path */
   FILE *text;     /* text output: c.out, or a memory stream for -o */
   char **names;   /* file names written under --out-dir */
   int nnames;
@@ -188,9 +189,46 @@ static int render_one(cli *c, const char *source, gc_puzzle *pz,
     } else
       solution = &res.first;
   }
-  char *s = c->svg ? gc_render_svg(pz, solution) : gc_render_text(pz, solution);
+  gc_step_path spath;
+  memset(&spath, 0, sizeof spath);
+  gc_grid sofar = {0, NULL};
+  const gc_step *step = NULL;
+  if (c->step) {
+    gc_error e;
+    if (gc_steps(pz, &c->opt, &c->lim, NULL, 0, &spath, &e)) {
+      gc_step_path_free(&spath);
+      gc_result_free(&res);
+      return gc_cli_tool_failed(c, source, pz, &e, code);
+    }
+    if ((size_t)c->step > spath.count) {
+      gc_cli_progress_clear(c);
+      fprintf(c->err, "gridcnf: %s: --step %d, but the path has %zu step%s\n",
+              name, c->step, spath.count, spath.count == 1 ? "" : "s");
+      run->bad_step = 1; /* EX_USAGE set by cmd_render */
+      gc_step_path_free(&spath);
+      gc_result_free(&res);
+      return 0;
+    }
+    /* the grid after K steps: what they placed */
+    int n = gc_puzzle_n(pz);
+    if (gc_grid_init(&sofar, n) == 0) {
+      for (int i = 0; i < n * n; i++)
+        sofar.cell[i] = GC_EMPTY;
+      for (int k = 0; k < c->step; k++)
+        if (spath.step[k].value >= 0)
+          sofar.cell[spath.step[k].row * n + spath.step[k].col] =
+              spath.step[k].value;
+      solution = &sofar;
+      step = &spath.step[c->step - 1];
+    }
+  }
+  char *s = c->svg && step ? gc_render_svg_step(pz, solution, step)
+            : c->svg       ? gc_render_svg(pz, solution)
+                           : gc_render_text(pz, solution);
   if (!s) {
     gc_result_free(&res);
+    gc_step_path_free(&spath);
+    gc_grid_free(&sofar);
     fprintf(c->err, "gridcnf: %s: out of memory\n", name);
     gc_cli_worst(code, EX_SOFTWARE);
     return 1;
@@ -225,6 +263,8 @@ static int render_one(cli *c, const char *source, gc_puzzle *pz,
       fputs(s, run->text);
   }
   gc_result_free(&res);
+  gc_step_path_free(&spath);
+  gc_grid_free(&sofar);
   run->drawn++;
   free(s);
   return stop;
@@ -327,7 +367,7 @@ static int cmd_render(cli *c) {
                                                       strlen(run.picture),
                                                       "picture"));
   free(run.picture);
-  if (run.too_many)
+  if (run.too_many || run.bad_step)
     code = EX_USAGE;
   for (int i = 0; i < run.nnames; i++)
     free(run.names[i]);
@@ -341,13 +381,17 @@ const gc_command gc_command_render = {
     .section = "files",
     .args = "[FILE|-]...",
     .summary = "draw puzzles as text or SVG, with the solution if asked",
-    .options = "svg png pdf solution output out-dir @input @limits @encoding",
+    .options = "svg png pdf solution step output out-dir @input @limits "
+               "@encoding",
     .about = "Text goes to standard output (or -o FILE), puzzles separated "
              "by ---.  An SVG is one picture, with a title (id, genre, Star "
              "Battle's stars) and the rules under it, to solve on paper: one "
              "puzzle to standard output or -o FILE, a batch with --out-dir "
              "DIR (one file per puzzle, named after its id).  --png and --pdf "
-             "convert it with rsvg-convert (Debian: librsvg2-bin).",
+             "convert it with rsvg-convert (Debian: librsvg2-bin).  --step K "
+             "draws the grid after K steps of gridcnf steps, step K's cell "
+             "and the items of its reason marked.",
     .examples = "gridcnf render --svg --solution puzzle.txt -o puzzle.svg\n"
+                "gridcnf render --svg --step 12 puzzle.txt -o step12.svg\n"
                 "gridcnf render --pdf --out-dir pictures/ puzzles.jsonl",
     .run = cmd_render};

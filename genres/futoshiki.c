@@ -773,11 +773,12 @@ static char *futo_render(const gc_puzzle *pz, const gc_grid *g) {
 
 /* One chevron of a sign centred on (cx, cy) whose point shows the smaller
    side: dx, dy is the direction from the point to the open end. */
-static void futo_chevron(gc_strbuf *b, double cx, double cy, int dx, int dy) {
+static void futo_chevron(gc_strbuf *b, const char *cls, double cx, double cy,
+                         int dx, int dy) {
   const double w = 4, h = 7; /* half depth, half opening */
   double xy[6] = {cx + dx * w - dy * h, cy + dy * w - dx * h, cx - dx * w,
                   cy - dy * w,          cx + dx * w + dy * h, cy + dy * w + dx * h};
-  gc_svg_polyline(b, "sign", xy, 3);
+  gc_svg_polyline(b, cls, xy, 3);
 }
 
 /* The picture: every cell its own box, the signs as chevrons in the gaps
@@ -785,7 +786,8 @@ static void futo_chevron(gc_strbuf *b, double cx, double cy, int dx, int dy) {
    black, solved digits in the solution colour.  Signs both ways between
    two cells (unsolvable) are drawn as both chevrons, one beside the other
    along the gap. */
-static char *futo_svg(const gc_puzzle *pz, const gc_grid *g) {
+static char *futo_picture(const gc_puzzle *pz, const gc_grid *g,
+                          const gc_step *st) {
   const futo *f = pz->data;
   int n = pz->n;
   const double pitch = 50, gap = 16, pad = 8;
@@ -804,6 +806,8 @@ static char *futo_svg(const gc_puzzle *pz, const gc_grid *g) {
     for (int c = 0; c < n; c++)
       gc_svg_rect(&b, "cell", x0 + c * pitch + gap / 2, y0 + r * pitch + gap / 2,
                   pitch - gap, pitch - gap);
+  if (st)
+    gc_svg_step_cells(&b, st, n, x0, y0, pitch, gap / 2 + 1, NULL, 0, 0);
   for (int r = 0; r < n; r++)
     for (int c = 0; c < n; c++) {
       double mx = x0 + (c + 0.5) * pitch, my = y0 + (r + 0.5) * pitch;
@@ -813,14 +817,14 @@ static char *futo_svg(const gc_puzzle *pz, const gc_grid *g) {
       /* Both ways: the two signs one beside the other along the gap. */
       double off = h == (REL_LT | REL_GT) ? 8 : 0;
       if (h & REL_LT) /* (r,c) < (r,c+1): '<' */
-        futo_chevron(&b, hx, my - off, 1, 0);
+        futo_chevron(&b, "sign", hx, my - off, 1, 0);
       if (h & REL_GT)
-        futo_chevron(&b, hx, my + off, -1, 0);
+        futo_chevron(&b, "sign", hx, my + off, -1, 0);
       off = v == (REL_LT | REL_GT) ? 8 : 0;
       if (v & REL_LT) /* upper < lower: the point up */
-        futo_chevron(&b, mx - off, vy, 0, 1);
+        futo_chevron(&b, "sign", mx - off, vy, 0, 1);
       if (v & REL_GT)
-        futo_chevron(&b, mx + off, vy, 0, -1);
+        futo_chevron(&b, "sign", mx + off, vy, 0, -1);
     }
   for (int r = 0; r < n; r++)
     for (int c = 0; c < n; c++) {
@@ -832,8 +836,36 @@ static char *futo_svg(const gc_puzzle *pz, const gc_grid *g) {
         gc_svg_number(&b, cls, x0 + (c + 0.5) * pitch, y0 + (r + 0.5) * pitch,
                       (pitch - gap) * (n >= 10 ? 0.5 : 0.65), d);
     }
+  for (size_t i = 0; st && i < st->nreason; i++) {
+    const gc_item *it = &st->reason[i];
+    if (it->kind != GC_ITEM_SIGN)
+      continue;
+    /* the sign again, over the first: the point at the smaller cell */
+    int lo = it->row * n + it->col, hi = it->row2 * n + it->col2;
+    int down = it->row != it->row2, first = lo < hi ? lo : hi;
+    int r = first / n, c = first % n;
+    unsigned char both = (down ? f->v : f->h)[first];
+    double off = both == (REL_LT | REL_GT) ? (lo < hi ? -8 : 8) : 0;
+    if (down)
+      futo_chevron(&b, "reason-sign", x0 + (c + 0.5) * pitch + off,
+                   y0 + (r + 1) * pitch, 0, lo < hi ? 1 : -1);
+    else
+      futo_chevron(&b, "reason-sign", x0 + (c + 1) * pitch,
+                   y0 + (r + 0.5) * pitch + off, lo < hi ? 1 : -1, 0);
+  }
+  if (st)
+    gc_svg_step_elim(&b, st, x0, y0, pitch, gap / 2);
   gc_svg_page_end(&b, &pg);
   return gc_sb_finish(&b);
+}
+
+static char *futo_svg(const gc_puzzle *pz, const gc_grid *g) {
+  return futo_picture(pz, g, NULL);
+}
+
+static char *futo_svg_step(const gc_puzzle *pz, const gc_grid *g,
+                           const gc_step *st) {
+  return futo_picture(pz, g, st);
 }
 
 static json_t *futo_to_json(const gc_puzzle *pz) {
@@ -917,6 +949,7 @@ const gc_genre gc_genre_futoshiki = {
     .render = futo_render,
     .draw = futo_draw,
     .svg = futo_svg,
+    .svg_step = futo_svg_step,
     .to_json = futo_to_json,
     .generate = futo_generate,
     .steps = &gc_steps_futoshiki,

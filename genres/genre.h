@@ -108,6 +108,11 @@ struct gc_genre {
      the solution colour when g is not NULL), malloc'd; NULL when out of
      memory.  Drawn with genres/svg.h, whose class names it keeps. */
   char *(*svg)(const gc_puzzle *pz, const gc_grid *g);
+  /* Optional: the picture of a step (render --svg --step K): as svg with
+     the grid so far, the step's cell and its reason's items marked (svg.h
+     classes focus, reason, reason-unit, reason-clue, reason-sign, elim). */
+  char *(*svg_step)(const gc_puzzle *pz, const gc_grid *g,
+                    const gc_step *step);
   /* The genre's keys of the corpus JSON record (the caller adds id,
      genre, n), as a new object; NULL when out of memory. */
   json_t *(*to_json)(const gc_puzzle *pz);

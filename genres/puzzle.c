@@ -246,6 +246,13 @@ char *gc_render_svg(const gc_puzzle *pz, const gc_grid *solution) {
   return pz->genre->svg(pz, solution);
 }
 
+char *gc_render_svg_step(const gc_puzzle *pz, const gc_grid *g,
+                         const gc_step *step) {
+  if (!pz->genre->svg_step)
+    return gc_render_svg(pz, g);
+  return pz->genre->svg_step(pz, g, step);
+}
+
 /*------------------------------------------------------------------------*/
 /* The answer key: the "cell" block that every genre declares first.       */
 

@@ -493,7 +493,8 @@ static char *sky_render(const gc_puzzle *pz, const gc_grid *g) {
 /* The picture: clues in a one-cell strip on each side, the grid with thin
    lines, box borders (unit edges between boxes) and the outer frame,
    givens in black, solved digits in the solution colour. */
-static char *sky_svg(const gc_puzzle *pz, const gc_grid *g) {
+static char *sky_picture(const gc_puzzle *pz, const gc_grid *g,
+                         const gc_step *st) {
   const sky *s = pz->data;
   int n = pz->n;
   const double cell = 40, pad = cell + 8;
@@ -512,6 +513,8 @@ static char *sky_svg(const gc_puzzle *pz, const gc_grid *g) {
   gc_svg_page pg;
   gc_svg_page_begin(&b, &pg, side, side, title, legend);
   const double x0 = pg.dx + pad, y0 = pg.dy + pad;
+  if (st)
+    gc_svg_step_cells(&b, st, n, x0, y0, cell, 0, NULL, s->br, s->bc);
   gc_svg_grid_lines(&b, x0, y0, n, cell);
   if (s->br) {
     int box[SKY_MAX_N * SKY_MAX_N];
@@ -544,8 +547,33 @@ static char *sky_svg(const gc_puzzle *pz, const gc_grid *g) {
         gc_svg_number(&b, cls, x0 + (c + 0.5) * cell, y0 + (r + 0.5) * cell,
                       cell * (n >= 10 ? 0.48 : 0.6), v);
     }
+  for (size_t i = 0; st && i < st->nreason; i++) {
+    const gc_item *it = &st->reason[i];
+    if (it->kind != GC_ITEM_CLUE)
+      continue;
+    double mid = x0 + (it->index + 0.5) * cell, lo = y0 - cell / 2,
+           hi = y0 + n * cell + cell / 2;
+    double cx = it->side == TOP || it->side == BOTTOM ? mid
+                : it->side == LEFT                    ? lo
+                                                      : hi;
+    double cy = it->side == TOP      ? lo
+                : it->side == BOTTOM ? hi
+                                     : mid;
+    gc_svg_circle(&b, "reason-clue", cx, cy, cell * 0.4);
+  }
+  if (st)
+    gc_svg_step_elim(&b, st, x0, y0, cell, 0);
   gc_svg_page_end(&b, &pg);
   return gc_sb_finish(&b);
+}
+
+static char *sky_svg(const gc_puzzle *pz, const gc_grid *g) {
+  return sky_picture(pz, g, NULL);
+}
+
+static char *sky_svg_step(const gc_puzzle *pz, const gc_grid *g,
+                          const gc_step *st) {
+  return sky_picture(pz, g, st);
 }
 
 static json_t *sky_to_json(const gc_puzzle *pz) {
@@ -627,6 +655,7 @@ const gc_genre gc_genre_skyscrapers = {
     .render = sky_render,
     .draw = sky_draw,
     .svg = sky_svg,
+    .svg_step = sky_svg_step,
     .to_json = sky_to_json,
     .generate = sky_generate,
     .steps = &gc_steps_skyscrapers,

@@ -342,7 +342,8 @@ static char *sb_render(const gc_puzzle *pz, const gc_grid *g) {
    per unit edge between cells of different regions (a region cell next to
    a cell in no region counts; the outer frame is one rect of its own), and
    g's stars in the solution colour. */
-static char *sb_svg(const gc_puzzle *pz, const gc_grid *g) {
+static char *sb_picture(const gc_puzzle *pz, const gc_grid *g,
+                        const gc_step *st) {
   const sb *s = pz->data;
   int n = pz->n;
   const double cell = 40, pad = 8;
@@ -362,6 +363,8 @@ static char *sb_svg(const gc_puzzle *pz, const gc_grid *g) {
   gc_svg_page pg;
   gc_svg_page_begin(&b, &pg, side, side, title, legend);
   const double x0 = pg.dx + pad, y0 = pg.dy + pad;
+  if (st)
+    gc_svg_step_cells(&b, st, n, x0, y0, cell, 0, s->region, 0, 0);
   for (int r = 0; r < n; r++)
     for (int c = 0; c < n; c++)
       if (s->region[r * n + c] < 0)
@@ -374,8 +377,20 @@ static char *sb_svg(const gc_puzzle *pz, const gc_grid *g) {
       if (g->cell[r * n + c] == 1)
         gc_svg_star(&b, "star", x0 + (c + 0.5) * cell, y0 + (r + 0.5) * cell,
                     cell * 0.4);
+      else if (st && g->cell[r * n + c] == 0) /* decided: no star */
+        gc_svg_circle(&b, "decided", x0 + (c + 0.5) * cell,
+                      y0 + (r + 0.5) * cell, cell * 0.08);
   gc_svg_page_end(&b, &pg);
   return gc_sb_finish(&b);
+}
+
+static char *sb_svg(const gc_puzzle *pz, const gc_grid *g) {
+  return sb_picture(pz, g, NULL);
+}
+
+static char *sb_svg_step(const gc_puzzle *pz, const gc_grid *g,
+                         const gc_step *st) {
+  return sb_picture(pz, g, st);
 }
 
 static json_t *sb_to_json(const gc_puzzle *pz) {
@@ -425,6 +440,7 @@ const gc_genre gc_genre_starbattle = {
     .render = sb_render,
     .draw = sb_draw,
     .svg = sb_svg,
+    .svg_step = sb_svg_step,
     .to_json = sb_to_json,
     .generate = sb_generate,
     .alternate = sb_alternate,

@@ -35,6 +35,14 @@ void gc_svg_begin(gc_strbuf *b, int width, int height, const char *title) {
             "stroke-linecap: round; stroke-linejoin: round; }\n"
             ".title { fill: #000; font-weight: bold; }\n"
             ".legend { fill: #333; }\n"
+            ".focus { fill: #ffd84d; }\n"
+            ".reason { fill: #ffb27a; }\n"
+            ".reason-unit { fill: #dde8fb; }\n"
+            ".reason-clue { fill: none; stroke: #d9480f; stroke-width: 3; }\n"
+            ".reason-sign { fill: none; stroke: #d9480f; stroke-width: 3.5; "
+            "stroke-linecap: round; stroke-linejoin: round; }\n"
+            ".decided { fill: #9a9a9a; }\n"
+            ".elim { fill: #c92a2a; font-style: italic; }\n"
             "</style>\n");
   gc_sb_printf(b, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n",
                width, height);
@@ -293,4 +301,58 @@ void gc_svg_title(char *buf, size_t size, const char *id, const char *name,
     snprintf(buf, size, "%s \u00b7 %s %d\u00d7%d", id, name, n, n);
   else
     snprintf(buf, size, "%s %d\u00d7%d", name, n, n);
+void gc_svg_circle(gc_strbuf *b, const char *cls, double cx, double cy,
+                   double r) {
+  gc_sb_printf(b, "<circle class=\"%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\"/>\n",
+               cls, cx, cy, r);
+}
+
+void gc_svg_step_cells(gc_strbuf *b, const gc_step *st, int n, double x0,
+                       double y0, double pitch, double inset,
+                       const int *region, int br, int bc) {
+  for (int pass = 0; pass < 2; pass++)
+    for (int r = 0; r < n; r++)
+      for (int c = 0; c < n; c++) {
+        int unit = 0, named = 0;
+        for (size_t i = 0; i < st->nreason; i++) {
+          const gc_item *it = &st->reason[i];
+          switch (it->kind) {
+          case GC_ITEM_ROW: unit |= it->index == r; break;
+          case GC_ITEM_COLUMN: unit |= it->index == c; break;
+          case GC_ITEM_REGION:
+            unit |= region && region[r * n + c] == it->index;
+            break;
+          case GC_ITEM_BOX:
+            unit |= br && (r / br) * (n / bc) + c / bc == it->index;
+            break;
+          case GC_ITEM_GIVEN:
+          case GC_ITEM_CELL: named |= it->row == r && it->col == c; break;
+          default: break;
+          }
+        }
+        const char *cls = r == st->row && c == st->col ? "focus"
+                          : named                      ? "reason"
+                          : unit                       ? "reason-unit"
+                                                       : NULL;
+        /* units first, so that the cells named in them show on top */
+        if (!cls || (pass == 0) != !strcmp(cls, "reason-unit"))
+          continue;
+        gc_svg_rect(b, cls, x0 + c * pitch + inset, y0 + r * pitch + inset,
+                    pitch - 2 * inset, pitch - 2 * inset);
+      }
+}
+
+void gc_svg_step_elim(gc_strbuf *b, const gc_step *st, double x0, double y0,
+                      double pitch, double inset) {
+  if (st->value >= 0 || !st->not_mask)
+    return;
+  char text[96] = "\xe2\x89\xa0"; /* U+2260 not equal */
+  size_t at = strlen(text);
+  int k = 0;
+  for (int v = 0; v < 64 && at + 4 < sizeof text; v++)
+    if (st->not_mask >> v & 1)
+      at += (size_t)snprintf(text + at, sizeof text - at, "%s%d", k++ ? "," : "", v);
+  double side = pitch - 2 * inset;
+  gc_svg_text(b, "elim", x0 + (st->col + 0.5) * pitch,
+              y0 + st->row * pitch + inset + side * 0.88, side * 0.3, text);
 }

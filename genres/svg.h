@@ -18,11 +18,21 @@
  *   grid, frame, no-region, cell: the thin lines, the outer frame, the
  *                 shading of a cell in no region, a Futoshiki cell's box.
  *   title, legend the lines above and under the drawing (gc_svg_page).
+ * A step's picture (render --svg --step K) adds:
+ *   focus         one <rect> under the step's cell
+ *   reason        one <rect> under each cell its reason names (a given,
+ *                 an earlier result)
+ *   reason-unit   one <rect> under each cell of a row, column, region or
+ *                 box its reason names
+ *   reason-clue   one <circle> around each clue its reason names
+ *   reason-sign   one <polyline> over each sign its reason names
+ *   elim          one <text> in the step's cell: the digits it rules out
  */
 #ifndef GC_GENRES_SVG_H
 #define GC_GENRES_SVG_H
 
 #include "../formats/strbuf.h"
+#include "gridcnf.h"
 
 /* The XML declaration, the <svg> element of width x height pixels, a
    <title> (title escaped; NULL: none), the style sheet and a white
@@ -58,6 +68,9 @@ void gc_svg_text(gc_strbuf *b, const char *cls, double cx, double cy,
 /* gc_svg_text of a number. */
 void gc_svg_number(gc_strbuf *b, const char *cls, double cx, double cy,
                    double size, int v);
+/* A <circle class="cls"> of radius r centred on (cx, cy). */
+void gc_svg_circle(gc_strbuf *b, const char *cls, double cx, double cy,
+                   double r);
 /* A five-pointed star (<polygon class="cls">) of outer radius r centred
    on (cx, cy). */
 void gc_svg_star(gc_strbuf *b, const char *cls, double cx, double cy,
@@ -84,5 +97,17 @@ void gc_svg_page_end(gc_strbuf *b, const gc_svg_page *pg);
 /* "ID · Name N×N" (or "Name N×N" without an id) into buf. */
 void gc_svg_title(char *buf, size_t size, const char *id, const char *name,
                   int n);
+/* Shading under a step's picture: the cells of the rows, columns, regions
+   and boxes its reason names ("reason-unit"), the cells it names
+   ("reason"), its own cell ("focus").  Cell (r, c) is the square of side
+   pitch - 2 inset at (x0 + c pitch + inset, y0 + r pitch + inset).
+   region: the n x n region ids (NULL: none); br x bc boxes (0: none). */
+void gc_svg_step_cells(gc_strbuf *b, const gc_step *st, int n, double x0,
+                       double y0, double pitch, double inset,
+                       const int *region, int br, int bc);
+/* An elimination step's digits, small, at the foot of its cell ("elim";
+   the cell as for gc_svg_step_cells). */
+void gc_svg_step_elim(gc_strbuf *b, const gc_step *st, double x0, double y0,
+                      double pitch, double inset);
 
 #endif

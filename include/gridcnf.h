@@ -433,16 +433,17 @@ int gc_complete(const gc_puzzle *pz, const gc_options *opt,
                 gc_grid *completion, gc_clues *conflict, gc_error *err);
 
 /* A hint: one cell empty in partial (NULL: all empty) and not given by
-   the puzzle, whose value is forced by the puzzle and the filled cells, the easiest to find: by unit
-   propagation alone when possible, else the one needing the fewest
-   conflicts.  *status: SOLVED (a hint in *row, *col, *value, with the
-   conflicts it needed in *effort, 0 = propagation alone); UNIQUE when no
-   cell is empty; NONE when the filled cells cannot be completed (conflict
-   as for gc_complete); MULTIPLE when no empty cell is forced; UNKNOWN when
-   stopped.  0 or -1 with err. */
+   the puzzle, whose value is forced by the puzzle and the filled cells:
+   the cell of gc_hint_step.  *status: SOLVED (a hint in *row, *col,
+   *value; *effort 0 when a named technique finds it, 1 lookahead, 10^6
+   search); UNIQUE when no cell is empty; NONE when the filled cells cannot
+   be completed (conflict as for gc_complete; for a unique puzzle, the
+   entries that differ from its solution); MULTIPLE when no empty cell is
+   forced; UNKNOWN when stopped.  0 or -1 with err. */
 int gc_hint(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
             const gc_grid *partial, gc_status *status, int *row, int *col,
             int *value, long *effort, gc_clues *conflict, gc_error *err);
+
 
 /* For a puzzle with several solutions: givens to add until the solution is
    unique, each at a cell where the kept solution and another one differ
@@ -569,6 +570,24 @@ int gc_steps(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
              const gc_grid *partial, int flags, gc_step_path *path,
              gc_error *err);
 void gc_step_path_free(gc_step_path *path);
+/* The picture of a step (render --svg --step K): as gc_render_svg with g
+   (the cells fixed by the steps so far; GC_EMPTY elsewhere; Star Battle's
+   decided empty cells get a small dot), the step's cell shaded ("focus"),
+   the cells and units of its reason shaded ("reason", "reason-unit"), its
+   clues ringed ("reason-clue"), its signs drawn over ("reason-sign"), the
+   digits an elimination rules out written small ("elim").  Malloc'd;
+   NULL when out of memory. */
+char *gc_render_svg_step(const gc_puzzle *pz, const gc_grid *g,
+                         const gc_step *step);
+/* The same hint as a step: the first step of the step path (gc_steps)
+   from the filled cells that fixes a cell (a Latin genre's eliminations
+   before it are folded into its reason), with a minimal reason citing the
+   puzzle's items and the filled cells only.  *status as for gc_hint;
+   SOLVED fills *step (free step->reason). */
+int gc_hint_step(const gc_puzzle *pz, const gc_options *opt,
+                 const gc_limits *lim, const gc_grid *partial,
+                 gc_status *status, gc_step *step, gc_clues *conflict,
+                 gc_error *err);
 /* The genre's difficulty level names (NULL-terminated; NULL when the
    genre has no step solver). */
 const char *const *gc_genre_levels(const gc_genre *g);

@@ -6,13 +6,11 @@
  * complete  One call under the filled cells.  UNSAT: the failed
  *           assumptions, shrunk by deletion to a minimal set of entries
  *           that cannot all stand.
- * hint      A model M under the filled cells; then, with a conflict limit
- *           that grows 0, 1, 3, 10, ... (unlimited last), each empty cell
- *           not yet ruled out is tried with the negation of its value in
- *           M: UNSAT means the value is forced, and the first cell found at
- *           the smallest limit is the hint (0 or 1 conflicts: propagation
- *           alone finds it).  SAT rules the cell out, and every other cell
- *           whose value differs in the new model.
+ * hint      One call under the filled cells (wrong entries are reported
+ *           as for complete); then the first step of the step path from
+ *           them (steps.c, gc_steps with GC_STEPS_FIRST): the easiest
+ *           deduction that fixes a cell, with its minimal reason in the
+ *           puzzle's items and the filled cells.
  * unique-fix  Keep the first solution and block it; while another solution
  *           exists, add as a given (an assumption) a cell where the two
  *           differ, preferring one that makes the rest UNSAT at once.
@@ -206,16 +204,16 @@ static int wrong_entries(gc_session *ss, const gc_grid *partial,
   return rc;
 }
 
-int gc_hint(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
-            const gc_grid *partial, gc_status *status, int *row, int *col,
-            int *value, long *effort, gc_clues *conflict, gc_error *err) {
-  static const int ladder[] = {0, 1, 3, 10, 30, 100, 1000, 10000, -1};
+int gc_hint_step(const gc_puzzle *pz, const gc_options *opt,
+                 const gc_limits *lim, const gc_grid *partial,
+                 gc_status *status, gc_step *step, gc_clues *conflict,
+                 gc_error *err) {
   gc_options buf;
   opt = gc_options_or_default(opt, &buf);
   gc_error_clear(err);
   *status = GC_STATUS_UNKNOWN;
-  *row = *col = *value = -1;
-  *effort = -1;
+  memset(step, 0, sizeof *step);
+  step->row = step->col = step->value = -1;
   memset(conflict, 0, sizeof *conflict);
   if (check_partial(pz, partial, err))
     return -1;
@@ -238,105 +236,77 @@ int gc_hint(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
   for (int i = 0; partial && i < nn; i++)
     if (partial->cell[i] != GC_EMPTY)
       base.cell[i] = partial->cell[i];
-  partial = &base;
   int *lits = malloc(((size_t)nn + 2) * sizeof *lits);
   int *idx = malloc(((size_t)nn + 1) * sizeof *idx);
-  int *model = malloc(((size_t)nn + 1) * sizeof *model);
-  char *out = calloc((size_t)nn + 1, 1); /* 1: ruled out (not forced) */
-  gc_grid g = {0, NULL};
-  int rc = -1;
-  if (!lits || !idx || !model || !out) {
+  gc_step_path path;
+  memset(&path, 0, sizeof path);
+  int rc = -1, session_open = 1;
+  if (!lits || !idx) {
     gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
     goto done;
   }
-  int k = assumptions(&ss, partial, lits, idx);
-  if (k == nn) { /* nothing empty: say whether it is right */
-    int s = settle(&ss, partial, lits, idx, k, status, conflict, err);
-    if (s < 0)
-      goto done;
-    *status = s ? GC_STATUS_UNKNOWN
-              : *status == GC_STATUS_SOLVED ? GC_STATUS_UNIQUE
-                                            : GC_STATUS_NONE;
-    rc = 0;
-    goto done;
-  }
-  int s = settle(&ss, partial, lits, idx, k, status, conflict, err);
+  int k = assumptions(&ss, &base, lits, idx);
+  int s = settle(&ss, &base, lits, idx, k, status, conflict, err);
   if (s < 0)
     goto done;
-  if (s == 1 || *status == GC_STATUS_NONE) {
-    if (s == 1)
-      *status = GC_STATUS_UNKNOWN;
-    else if (wrong_entries(&ss, partial, conflict, err) < 0)
-      goto done;
+  if (s == 1) {
+    *status = GC_STATUS_UNKNOWN;
     rc = 0;
     goto done;
   }
-  if (gc_session_grid(&ss, &g, err))
+  if (k == nn) { /* nothing empty: say whether it is right */
+    *status = *status == GC_STATUS_SOLVED ? GC_STATUS_UNIQUE : GC_STATUS_NONE;
+    rc = 0;
     goto done;
-  memcpy(model, g.cell, (size_t)nn * sizeof *model);
-  for (int i = 0; partial && i < nn; i++)
-    if (partial->cell[i] != GC_EMPTY)
-      out[i] = 1; /* filled: not a candidate */
-  *status = GC_STATUS_MULTIPLE; /* unless a forced cell turns up */
-  for (size_t level = 0; level < sizeof ladder / sizeof ladder[0]; level++) {
-    int open = 0;
-    for (int i = 0; i < nn; i++) {
-      if (out[i])
-        continue;
-      open++;
-      lits[k] = -cell_lit(&ss, i, model[i]);
-      /* the negated value first: its propagation is what finds the hint */
-      int *order = malloc(((size_t)k + 1) * sizeof *order);
-      if (!order) {
-        gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
-        goto done;
-      }
-      order[0] = lits[k];
-      memcpy(order + 1, lits, (size_t)k * sizeof *lits);
-      gc_session_limit_conflicts(&ss, ladder[level]);
-      ss.why = GC_STOP_NONE;
-      int r = gc_session_solve(&ss, order, (size_t)k + 1);
-      free(order);
-      if (r == 20) {
-        *status = GC_STATUS_SOLVED;
-        *row = i / n;
-        *col = i % n;
-        *value = model[i];
-        *effort = ladder[level] < 0 ? 1000000 : ladder[level];
-        rc = 0;
-        goto done;
-      }
-      if (r == 0) {
-        if (gc_session_stopped(&ss)) {
-          *status = GC_STATUS_UNKNOWN;
-          rc = 0;
-          goto done;
-        }
-        continue; /* the conflict limit: try it again higher up */
-      }
-      out[i] = 1;
-      gc_grid_free(&g);
-      if (gc_session_grid(&ss, &g, err))
-        goto done;
-      for (int j = 0; j < nn; j++)
-        if (!out[j] && g.cell[j] != model[j])
-          out[j] = 1;
-    }
-    if (!open)
-      break;
   }
+  if (*status == GC_STATUS_NONE) {
+    rc = wrong_entries(&ss, &base, conflict, err) < 0 ? -1 : 0;
+    goto done;
+  }
+  /* The first step of the path from the filled cells: its reason cites
+     the puzzle and those cells only. */
+  gc_session_close(&ss);
+  session_open = 0;
+  if (gc_steps(pz, opt, lim, &base, GC_STEPS_FIRST, &path, err))
+    goto done;
+  if (path.status == GC_STATUS_SOLVED && path.count) {
+    *step = path.step[0];
+    path.step[0].reason = NULL;
+    path.step[0].nreason = 0;
+    *status = GC_STATUS_SOLVED;
+  } else
+    *status = path.status == GC_STATUS_UNKNOWN ? GC_STATUS_UNKNOWN
+              : path.status == GC_STATUS_NONE  ? GC_STATUS_NONE
+                                               : GC_STATUS_MULTIPLE;
   rc = 0;
 done:
   if (rc)
     gc_clues_free(conflict);
-  gc_grid_free(&g);
+  gc_step_path_free(&path);
   gc_grid_free(&base);
   free(lits);
   free(idx);
-  free(model);
-  free(out);
-  gc_session_close(&ss);
+  if (session_open)
+    gc_session_close(&ss);
   return rc;
+}
+
+int gc_hint(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
+            const gc_grid *partial, gc_status *status, int *row, int *col,
+            int *value, long *effort, gc_clues *conflict, gc_error *err) {
+  gc_step st;
+  *row = *col = *value = -1;
+  *effort = -1;
+  if (gc_hint_step(pz, opt, lim, partial, status, &st, conflict, err))
+    return -1;
+  if (*status == GC_STATUS_SOLVED) {
+    *row = st.row;
+    *col = st.col;
+    *value = st.value;
+    *effort = st.lookahead == 0 ? 0 : st.lookahead == 1 ? 1 : 1000000;
+  }
+  free(st.reason);
+  return 0;
 }
 
 /*------------------------------------------------------------------------*/

@@ -316,8 +316,6 @@ static int lookahead(engine *e, gc_error *err) {
         probe[np++] = gc_prover_lit(e->pv, order[i], v);
   probe_hit hit = {0};
   if (gc_prover_up_probe(e->pv, lits, k, probe, np, on_refuted, &hit)) {
-    if (getenv("GC_STEPS_DEBUG"))
-      fprintf(stderr, "up refutes %zu lits; cadical says %d; up again %d\n", k, gc_prover_solve(e->pv, 1, lits, k, NULL), gc_prover_up_refutes(e->pv, lits, k));
     rc = 2;
     goto done;
   }
@@ -619,11 +617,7 @@ static int reason(engine *e, int k, int expand, gc_error *err) {
       goto nomem;
     in = more;
     memcpy(in, e->rsn + start, nin * sizeof *in);
-    long c0 = gc_prover_calls(e->pv);
-    double t0 = gc_now_ms();
     m = gc_prover_minimal(e->pv, in, nin, concl, k2, e->rsn + start, &nout);
-    if (getenv("GC_STEPS_DEBUG"))
-      fprintf(stderr, "step %d tech %d pass %d in %zu out %zu calls %ld ms %.2f\n", k, r->tech, pass, nin, nout, gc_prover_calls(e->pv) - c0, gc_now_ms() - t0);
     if (m < 0)
       goto nomem;
   }
@@ -870,11 +864,8 @@ static int forward(engine *e, gc_step_path *path, gc_error *err) {
         rc = -1;
         break;
       }
-      if (r < 0) {
+      if (r < 0)
         contra = 1;
-        if (getenv("GC_STEPS_DEBUG"))
-          fprintf(stderr, "contradiction from %s\n", gs->tech[t].name);
-      }
       else if (e->have) {
         if (record(e, t, gs->tech[t].level, 0, e->bcell, e->bvalue, e->belim,
                    &e->best, 0, e->btext))
@@ -899,8 +890,6 @@ static int forward(engine *e, gc_step_path *path, gc_error *err) {
         break;
       }
       if (r == 2) {
-        if (getenv("GC_STEPS_DEBUG"))
-          fprintf(stderr, "lookahead: knowledge refuted\n");
         path->status = GC_STATUS_NONE;
         break;
       }
@@ -913,8 +902,6 @@ static int forward(engine *e, gc_step_path *path, gc_error *err) {
         break;
       }
       if (r != 1) {
-        if (getenv("GC_STEPS_DEBUG"))
-          fprintf(stderr, "search: %d\n", r);
         path->status = r == 0   ? GC_STATUS_MULTIPLE
                        : r == 2 ? GC_STATUS_NONE
                                 : GC_STATUS_UNKNOWN;
@@ -1067,14 +1054,8 @@ static int steps_run(const gc_puzzle *pz, const gc_options *opt,
       goto done;
     }
   }
-  double tf = gc_now_ms();
-  if (forward(&e, path, err))
+  if (forward(&e, path, err) || backward(&e, path, err))
     goto done;
-  double tb = gc_now_ms();
-  if (backward(&e, path, err))
-    goto done;
-  if (getenv("GC_STEPS_DEBUG"))
-    fprintf(stderr, "setup %.1f forward %.1f backward %.1f ms\n", tf - t0, tb - tf, gc_now_ms() - tb);
   memcpy(path->level_count, e.count, sizeof e.count);
   path->level = gs->grade ? gs->grade(e.count, gs->nlevels) : e.level;
   size_t kept = 0;

@@ -71,12 +71,9 @@ int gc_prover_stopped(gc_prover *p) {
 
 long gc_prover_calls(const gc_prover *p) { return p->calls; }
 
-#include <stdio.h>
 void gc_prover_free(gc_prover *p) {
   if (!p)
     return;
-  if (getenv("GC_STEPS_DEBUG"))
-    fprintf(stderr, "prover: calls %ld up %ld pool %ld sat %ld unsat %ld\n", p->calls, p->st_up, p->st_pool, p->st_sat, p->st_unsat);
   gc_up_free(p->up);
   if (p->sat)
     ccadical_release(p->sat);
