@@ -18,6 +18,7 @@
  * elimination that no later reason cites is left out, and one whose reason
  * cites some of its digits keeps only those.
  */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +47,7 @@ typedef struct engine {
   const gc_options *opt;
   const gc_limits *lim;
   int flags, n, d, nn;
+  int star;       /* Star Battle: a cell is decided, star or no star */
   gc_kb kb;
   int *src;       /* [cell * d + v]: the record that ruled it out, -1 */
   int *placed_by; /* [cell] */
@@ -73,7 +75,7 @@ typedef struct engine {
   double deadline;
 } engine;
 
-long gc_steps_refused; /* for the tests: deductions the guard refused */
+atomic_long gc_steps_refused; /* for the tests: deductions the guard refused */
 
 static int grow(void **p, size_t *cap, size_t need, size_t size) {
   if (need <= *cap)
@@ -209,11 +211,11 @@ static int take(void *arg, gc_find *f, int cell, int value, uint64_t elim,
     elim &= cand_mask(e, cell);
     if (!elim)
       return 0;
-    if (e->d == 2 || elim == cand_mask(e, cell)) {
+    if (e->star || elim == cand_mask(e, cell)) {
       uint64_t rest = cand_mask(e, cell) & ~elim;
       if (!rest)
         return 0; /* a contradiction; the finders report those */
-      if (e->d == 2) { /* a decision, in Star Battle terms */
+      if (e->star) { /* a decision, in Star Battle terms */
         value = __builtin_ctzll(rest);
         elim = 0;
       }
@@ -330,7 +332,7 @@ static int lookahead(engine *e, gc_error *err) {
   gc_cell_name(e->n, cell, name, sizeof name);
   gc_find none = {0};
   char text[240];
-  if (e->d == 2)
+  if (e->star)
     snprintf(text, sizeof text,
              "lookahead: a star at %s would lead to a contradiction at once",
              name);
@@ -338,14 +340,14 @@ static int lookahead(engine *e, gc_error *err) {
     snprintf(text, sizeof text,
              "lookahead: if %s were %d, a contradiction would follow at once",
              name, v + 1);
-  if (e->d == 2 && v == 0)
+  if (e->star && v == 0)
     snprintf(text, sizeof text,
              "lookahead: leaving %s without a star would lead to a "
              "contradiction at once",
              name);
   /* Star Battle: the other value is the decision */
   rc = record(e, TECH_TRIAL, e->gs->trial_level, 1, cell,
-              e->d == 2 ? 1 - v : -1, e->d == 2 ? 0 : 1ull << v, &none, 1,
+              e->star ? 1 - v : -1, e->star ? 0 : 1ull << v, &none, 1,
               text) < 0
            ? -1
            : 1;
@@ -395,7 +397,7 @@ static int search(engine *e, gc_error *err) {
     }
     char name[16], text[240];
     gc_cell_name(e->n, c, name, sizeof name);
-    if (e->d == 2)
+    if (e->star)
       snprintf(text, sizeof text,
                "%s %s: the puzzle allows nothing else there (found by "
                "search, no named technique)",
@@ -712,7 +714,7 @@ static void to_item(engine *e, const gc_sitem *s, gc_item *it) {
   gc_prover_lit_place(e->pv, s->lit, &cell, &v);
   it->row = cell / e->n;
   it->col = cell % e->n;
-  if (e->d == 2)
+  if (e->star)
     it->value = s->lit > 0 ? v : 1 - v;
   else if (s->lit > 0)
     it->value = v + 1;
@@ -726,7 +728,7 @@ static int out_step(engine *e, const rec *r, gc_step *st) {
   memset(st, 0, sizeof *st);
   st->row = r->cell / e->n;
   st->col = r->cell % e->n;
-  st->value = r->value < 0 ? -1 : e->d == 2 ? r->value : r->value + 1;
+  st->value = r->value < 0 ? -1 : e->star ? r->value : r->value + 1;
   for (int v = 0; v < e->d && r->value < 0; v++)
     if (r->elim >> v & 1)
       st->not_mask |= 1ull << (v + 1);
@@ -783,6 +785,7 @@ static int engine_init(engine *e, const gc_puzzle *pz, const gc_grid *partial,
   e->n = n;
   e->nn = nn;
   e->d = d;
+  e->star = gs->d == 2;
   e->level = -1;
   e->kb.n = n;
   e->kb.d = d;

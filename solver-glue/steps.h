@@ -14,8 +14,14 @@
 #ifndef GC_SOLVER_GLUE_STEPS_H
 #define GC_SOLVER_GLUE_STEPS_H
 
+#include <stdatomic.h>
+
 #include "../genres/steps.h"
 #include "propagate.h"
+
+/* Deductions of a technique that a solution of the puzzle contradicts,
+   refused (a technique's bug; the tests expect none). */
+extern atomic_long gc_steps_refused;
 
 /* An element of a reason as the prover sees it: a clause group (group >=
    0, its selector assumed) or a cell literal (lit != 0: an earlier

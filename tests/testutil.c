@@ -113,6 +113,8 @@ int tu_solver_sat(void *solver, const int *assume, int n) {
   return r == 10;
 }
 
+int tu_solver_true(void *solver, int lit) { return ccadical_val(solver, lit) > 0; }
+
 void tu_solver_free(void *solver) { ccadical_release(solver); }
 
 int tu_sat_under(const gc_memsink *m, int nvars, const int *assume, int n) {

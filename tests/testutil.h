@@ -42,6 +42,8 @@ int tu_sat_under(const gc_memsink *m, int nvars, const int *assume, int n);
    that tests need not include ccadical.h). */
 void *tu_solver(const gc_memsink *m);
 int tu_solver_sat(void *solver, const int *assume, int n);
+/* After tu_solver_sat returned 1: is lit true in the model? */
+int tu_solver_true(void *solver, int lit);
 void tu_solver_free(void *solver);
 
 /* Encodes pz into mem (opt may be NULL: the defaults); fails the test on

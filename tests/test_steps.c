@@ -1,0 +1,792 @@
+/*
+ * test_steps.c: gc_steps and the hint, checked from outside.
+ *
+ * For every step of many corpus puzzles, a fresh solver (the genre's
+ * formula with clause groups, built here, and a CaDiCaL of the test's own)
+ * proves the step from its reason alone: reason and the negated step are
+ * unsatisfiable.  And it proves the reason minimal: with any one item left
+ * out, the negated step has a model, and that model's grid is checked here
+ * against the rules without the formula (a Latin square, or stars apart;
+ * every other item of the reason holds; the step is broken).  The items
+ * are mapped to the formula by the test itself (a clue by its side and
+ * index, a sign by its place in the record's "lt", a count by its row,
+ * column or region).
+ *
+ * Replays: the steps, applied in order to the givens, place each digit
+ * (star) on a cell still open, never rule out the solution's digit, cite
+ * only earlier results, and end at the known solution.  Hints: the hinted
+ * cell is empty in the partial grid, its value is the solution's, and its
+ * reason (the puzzle's items and the grid's filled cells only) implies it.
+ *
+ * GC_TEST_QUICK=1 (the valgrind pass) takes a few puzzles per genre.
+ */
+#include <jansson.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "solver-glue/steps.h"
+#include "testutil.h"
+
+static int quick(void) { return getenv("GC_TEST_QUICK") != NULL; }
+
+/*------------------------------------------------------------------------*/
+/* The test's own formula and solver                                       */
+
+typedef struct checker {
+  const gc_puzzle *pz;
+  json_t *rec;
+  gc_cnf cnf;
+  gc_memsink mem;
+  void *solver;
+  const gc_block *cell;
+  int n, star, m, br, bc;
+  long proofs, witnesses;
+} checker;
+
+static void checker_open(checker *k, const gc_puzzle *pz) {
+  memset(k, 0, sizeof *k);
+  k->pz = pz;
+  k->n = gc_puzzle_n(pz);
+  k->star = !strcmp(gc_genre_name(gc_puzzle_genre(pz)), "starbattle");
+  char *text = gc_puzzle_json(pz);
+  k->rec = json_loads(text, 0, NULL);
+  free(text);
+  assert_non_null(k->rec);
+  k->m = (int)json_integer_value(json_object_get(k->rec, "stars"));
+  json_t *boxes = json_object_get(k->rec, "boxes");
+  if (json_is_array(boxes)) {
+    k->br = (int)json_integer_value(json_array_get(boxes, 0));
+    k->bc = (int)json_integer_value(json_array_get(boxes, 1));
+  }
+  gc_options opt;
+  gc_options_default(&opt);
+  gc_cnf_init(&k->cnf, gc_sink_memory(&k->mem), &opt);
+  k->cnf.want_groups = 1;
+  gc_error e;
+  gc_error_clear(&e);
+  assert_int_equal(pz->genre->encode(pz, &k->cnf, &e), 0);
+  k->cell = gc_cnf_find_block(&k->cnf, "cell");
+  assert_non_null(k->cell);
+  k->solver = tu_solver(&k->mem);
+}
+
+static void checker_close(checker *k) {
+  tu_solver_free(k->solver);
+  gc_cnf_release(&k->cnf);
+  gc_memsink_free(&k->mem);
+  json_decref(k->rec);
+}
+
+static int var_of(const checker *k, int r, int c, int v) {
+  return gc_block_var(k->cell, r, c, k->star ? 0 : v - 1);
+}
+
+static int group_where(const checker *k, const char *key, int i, int j) {
+  for (size_t g = 0; g < k->cnf.ngroups; g++)
+    if (!strcmp(k->cnf.groups[g].key, key) && k->cnf.groups[g].i == i &&
+        (j < 0 || k->cnf.groups[g].j == j))
+      return k->cnf.groups[g].selector;
+  return 0;
+}
+
+/* The assumption literals of an item; returns how many. */
+static int item_lits(const checker *k, const gc_item *it, int *lits) {
+  static const char *const side[] = {"top", "bottom", "left", "right"};
+  int n = k->n, s = 0;
+  switch (it->kind) {
+  case GC_ITEM_CLUE:
+    s = group_where(k, side[it->side], it->index, -1);
+    break;
+  case GC_ITEM_GIVEN:
+    s = group_where(k, "givens", it->row, it->col);
+    break;
+  case GC_ITEM_SIGN: {
+    json_t *lt = json_object_get(k->rec, "lt");
+    for (size_t i = 0; i < json_array_size(lt) && !s; i++) {
+      json_t *q = json_array_get(lt, i);
+      int a[4];
+      for (int j = 0; j < 4; j++)
+        a[j] = (int)json_integer_value(json_array_get(q, (size_t)j));
+      if (a[0] == it->row && a[1] == it->col && a[2] == it->row2 &&
+          a[3] == it->col2)
+        s = group_where(k, "lt", (int)i, -1);
+    }
+    break;
+  }
+  case GC_ITEM_ROW:
+  case GC_ITEM_COLUMN: {
+    char want[32];
+    snprintf(want, sizeof want, "%s %d holds ",
+             it->kind == GC_ITEM_ROW ? "row" : "column", it->index + 1);
+    for (size_t g = 0; g < k->cnf.ngroups && !s; g++)
+      if (!strncmp(k->cnf.groups[g].what, want, strlen(want)))
+        s = k->cnf.groups[g].selector;
+    break;
+  }
+  case GC_ITEM_REGION: /* the counts come rows, columns, regions */
+    assert_true(k->cnf.ngroups == (size_t)(3 * n));
+    s = k->cnf.groups[2 * n + it->index].selector;
+    break;
+  case GC_ITEM_CELL:
+    if (k->star) {
+      int var = var_of(k, it->row, it->col, 0);
+      lits[0] = it->value ? var : -var;
+      return 1;
+    }
+    if (it->value >= 0) {
+      lits[0] = var_of(k, it->row, it->col, it->value);
+      return 1;
+    }
+    for (int v = 1; v <= n; v++)
+      if (it->not_mask >> v & 1)
+        lits[s++] = -var_of(k, it->row, it->col, v);
+    assert_true(s > 0);
+    return s;
+  default:
+    fail_msg("item kind %d", it->kind);
+  }
+  if (!s)
+    fail_msg("an item of kind %d has no clause group", it->kind);
+  lits[0] = s;
+  return 1;
+}
+
+/* The ways the step can fail: one literal each (a placement: the cell
+   without it; an elimination: the cell with one of the digits). */
+static int step_breaks(const checker *k, const gc_step *st, int *alt) {
+  if (k->star) {
+    int var = var_of(k, st->row, st->col, 0);
+    alt[0] = st->value ? -var : var;
+    return 1;
+  }
+  if (st->value >= 0) {
+    alt[0] = -var_of(k, st->row, st->col, st->value);
+    return 1;
+  }
+  int a = 0;
+  for (int v = 1; v <= k->n; v++)
+    if (st->not_mask >> v & 1)
+      alt[a++] = var_of(k, st->row, st->col, v);
+  assert_true(a > 0);
+  return a;
+}
+
+/*------------------------------------------------------------------------*/
+/* Checking a model without the formula                                    */
+
+static void model_grid(const checker *k, int *g) {
+  int n = k->n;
+  for (int r = 0; r < n; r++)
+    for (int c = 0; c < n; c++) {
+      if (k->star) {
+        g[r * n + c] = tu_solver_true(k->solver, var_of(k, r, c, 0));
+        continue;
+      }
+      int d = 0;
+      for (int v = 1; v <= n; v++)
+        if (tu_solver_true(k->solver, var_of(k, r, c, v))) {
+          assert_int_equal(d, 0);
+          d = v;
+        }
+      assert_true(d >= 1);
+      g[r * n + c] = d;
+    }
+}
+
+static int region_of(const checker *k, int cell) {
+  json_t *row = json_array_get(json_object_get(k->rec, "regions"),
+                               (size_t)(cell / k->n));
+  return (int)json_integer_value(json_array_get(row, (size_t)(cell % k->n)));
+}
+
+/* The rules that hold without any item: a Latin square (with boxes), or
+   stars apart and none outside a region. */
+static int rules_hold(const checker *k, const int *g) {
+  int n = k->n;
+  if (k->star) {
+    for (int a = 0; a < n * n; a++) {
+      if (g[a] != 1)
+        continue;
+      if (region_of(k, a) < 0)
+        return 0;
+      for (int b = a + 1; b < n * n; b++)
+        if (g[b] == 1 && abs(a / n - b / n) <= 1 && abs(a % n - b % n) <= 1)
+          return 0;
+    }
+    return 1;
+  }
+  for (int a = 0; a < n * n; a++)
+    for (int b = a + 1; b < n * n; b++) {
+      int same = a / n == b / n || a % n == b % n ||
+                 (k->br && (a / n) / k->br == (b / n) / k->br &&
+                  (a % n) / k->bc == (b % n) / k->bc);
+      if (same && g[a] == g[b])
+        return 0;
+    }
+  return 1;
+}
+
+static int item_holds(const checker *k, const gc_item *it, const int *g) {
+  int n = k->n;
+  switch (it->kind) {
+  case GC_ITEM_CLUE: {
+    int seen = 0, top = 0;
+    for (int p = 0; p < n; p++) {
+      int r = it->side == 0 ? p : it->side == 1 ? n - 1 - p : it->index;
+      int c = it->side >= 2 ? (it->side == 2 ? p : n - 1 - p) : it->index;
+      if (g[r * n + c] > top) {
+        top = g[r * n + c];
+        seen++;
+      }
+    }
+    return seen == it->value;
+  }
+  case GC_ITEM_GIVEN:
+    return g[it->row * n + it->col] == it->value;
+  case GC_ITEM_SIGN:
+    return g[it->row * n + it->col] < g[it->row2 * n + it->col2];
+  case GC_ITEM_CELL:
+    if (k->star || it->value >= 0)
+      return g[it->row * n + it->col] == it->value;
+    return !(it->not_mask >> g[it->row * n + it->col] & 1);
+  default: {
+    int stars = 0;
+    for (int c = 0; c < n * n; c++) {
+      int in = it->kind == GC_ITEM_ROW      ? c / n == it->index
+               : it->kind == GC_ITEM_COLUMN ? c % n == it->index
+                                            : region_of(k, c) == it->index;
+      stars += in && g[c] == 1;
+    }
+    return stars == k->m;
+  }
+  }
+}
+
+static int step_holds(const checker *k, const gc_step *st, const int *g) {
+  int v = g[st->row * k->n + st->col];
+  if (k->star || st->value >= 0)
+    return v == st->value;
+  return !(st->not_mask >> v & 1);
+}
+
+/* Do the items (but skip) imply the step?  On "no", the model is checked
+   against the rules, the items and the step by the test's own code. */
+static int implies(checker *k, const gc_step *st, const gc_item *items,
+                   size_t nitems, size_t skip) {
+  int lits[4096], alt[64], nl = 0;
+  for (size_t i = 0; i < nitems; i++)
+    if (i != skip)
+      nl += item_lits(k, &items[i], lits + nl);
+  int na = step_breaks(k, st, alt);
+  for (int a = 0; a < na; a++) {
+    lits[nl] = alt[a];
+    if (!tu_solver_sat(k->solver, lits, nl + 1))
+      continue;
+    int *g = malloc((size_t)(k->n * k->n) * sizeof *g);
+    model_grid(k, g);
+    assert_true(rules_hold(k, g));
+    for (size_t i = 0; i < nitems; i++)
+      if (i != skip && !item_holds(k, &items[i], g))
+        fail_msg("the model breaks item %zu of the reason", i);
+    assert_false(step_holds(k, st, g));
+    free(g);
+    k->witnesses++;
+    return 0;
+  }
+  k->proofs++;
+  return 1;
+}
+
+/* The step follows from its reason, and from no smaller part of it. */
+static void check_reason(checker *k, const gc_step *st, size_t number) {
+  if (!implies(k, st, st->reason, st->nreason, (size_t)-1))
+    fail_msg("%s: step %zu (%s) does not follow from its reason",
+             gc_puzzle_id(k->pz), number, st->text);
+  for (size_t i = 0; i < st->nreason; i++)
+    if (implies(k, st, st->reason, st->nreason, i))
+      fail_msg("%s: step %zu (%s): its reason item %zu is not needed",
+               gc_puzzle_id(k->pz), number, st->text, i);
+}
+
+/*------------------------------------------------------------------------*/
+/* Replay                                                                  */
+
+typedef struct replay {
+  int n, star;
+  int *val;             /* placed digit / decided star, GC_EMPTY */
+  uint64_t *gone;       /* digits ruled out by steps */
+} replay;
+
+static void replay_check(const gc_puzzle *pz, const gc_step_path *path,
+                         const gc_grid *sol) {
+  int n = gc_puzzle_n(pz), nn = n * n;
+  int star = !strcmp(gc_genre_name(gc_puzzle_genre(pz)), "starbattle");
+  int *val = malloc((size_t)nn * sizeof *val);
+  uint64_t *gone = calloc((size_t)nn, sizeof *gone);
+  int *given = malloc((size_t)nn * sizeof *given);
+  for (int i = 0; i < nn; i++)
+    val[i] = given[i] = GC_EMPTY;
+  if (pz->genre->givens)
+    pz->genre->givens(pz, given);
+  for (size_t s = 0; s < path->count; s++) {
+    const gc_step *st = &path->step[s];
+    int at = st->row * n + st->col;
+    /* the reason cites the puzzle and earlier results */
+    for (size_t i = 0; i < st->nreason; i++) {
+      const gc_item *it = &st->reason[i];
+      int c = it->row * n + it->col;
+      if (it->kind == GC_ITEM_GIVEN)
+        assert_int_equal(given[c], it->value);
+      if (it->kind != GC_ITEM_CELL)
+        continue;
+      if (star || it->value >= 0) {
+        if (val[c] != it->value)
+          fail_msg("%s: step %zu cites r%dc%d = %d, not an earlier result",
+                   gc_puzzle_id(pz), s + 1, it->row + 1, it->col + 1, it->value);
+      } else if ((gone[c] & it->not_mask) != it->not_mask)
+        fail_msg("%s: step %zu cites digits not ruled out before at r%dc%d",
+                 gc_puzzle_id(pz), s + 1, it->row + 1, it->col + 1);
+    }
+    if (star || st->value >= 0) {
+      assert_int_equal(val[at], GC_EMPTY);
+      assert_int_equal(given[at], GC_EMPTY);
+      if (sol)
+        assert_int_equal(st->value, sol->cell[at]);
+      val[at] = st->value;
+    } else {
+      assert_int_equal(val[at], GC_EMPTY);
+      if (sol)
+        assert_false(st->not_mask >> sol->cell[at] & 1);
+      gone[at] |= st->not_mask;
+    }
+  }
+  if (sol && path->status == GC_STATUS_UNIQUE)
+    for (int i = 0; i < nn; i++)
+      assert_int_equal(given[i] != GC_EMPTY ? given[i] : val[i], sol->cell[i]);
+  free(val);
+  free(gone);
+  free(given);
+}
+
+/*------------------------------------------------------------------------*/
+
+/* Steps of one puzzle: every reason proven, the replay checked. */
+static void check_puzzle(const gc_puzzle *pz, long *steps, long *calls) {
+  gc_step_path path;
+  gc_error e;
+  if (gc_steps(pz, NULL, NULL, NULL, 0, &path, &e))
+    fail_msg("%s: %s", gc_puzzle_id(pz), e.message);
+  const gc_grid *known = gc_puzzle_known(pz);
+  if (path.status == GC_STATUS_UNIQUE && known)
+    assert_true(gc_grid_equal(&path.grid, known));
+  assert_true(path.status == GC_STATUS_UNIQUE ||
+              path.status == GC_STATUS_MULTIPLE);
+  replay_check(pz, &path, path.status == GC_STATUS_UNIQUE ? known : NULL);
+  checker k;
+  checker_open(&k, pz);
+  for (size_t i = 0; i < path.count; i++)
+    check_reason(&k, &path.step[i], i + 1);
+  *steps += (long)path.count;
+  *calls += k.proofs + k.witnesses;
+  checker_close(&k);
+  gc_step_path_free(&path);
+}
+
+static void corpus(const char *file, int every, int max_n, int *checked) {
+  const char *path = tu_shared(file);
+  if (!path)
+    return;
+  char *data = tu_read_file(path);
+  gc_read_options ro = {"json", NULL};
+  gc_error e;
+  gc_reader *rd = gc_reader_new(data, strlen(data), path, &ro, &e);
+  gc_puzzle *pz;
+  long steps = 0, calls = 0;
+  int i = 0, done = 0;
+  while (gc_reader_next(rd, &pz, &e) == GC_READ_PUZZLE) {
+    if (pz && i++ % every == 0 && gc_puzzle_n(pz) <= max_n &&
+        (!quick() || done < 3)) {
+      check_puzzle(pz, &steps, &calls);
+      done++;
+    }
+    gc_puzzle_free(pz);
+  }
+  gc_reader_free(rd);
+  free(data);
+  printf("%s: %d puzzles, %ld steps, %ld solver calls, refused %ld\n", file,
+         done, steps, calls, (long)atomic_load(&gc_steps_refused));
+  *checked += done;
+}
+
+static void test_corpus_reasons(void **state) {
+  (void)state;
+  int checked = 0;
+  corpus("corpus/skyscrapers.jsonl", 2, 9, &checked);
+  corpus("corpus/futoshiki.jsonl", 3, 9, &checked);
+  corpus("corpus/starbattle.jsonl", 9, 14, &checked);
+  corpus("corpus/variants.jsonl", 1, 12, &checked);
+  if (!checked)
+    skip();
+  assert_int_equal(atomic_load(&gc_steps_refused), 0);
+}
+
+/* Puzzles of the tests' own, the corpus or not: a unique one of each
+   genre, one with several solutions, one with none. */
+static const char *const sky5 =
+    "{\"id\":\"t5\",\"genre\":\"skyscrapers\",\"n\":5,\"top\":[0,0,2,2,3],"
+    "\"bottom\":[0,0,4,0,0],\"left\":[0,0,3,4,1],\"right\":[0,0,2,0,3]}";
+
+static void test_small(void **state) {
+  (void)state;
+  long steps = 0, calls = 0;
+  static const char *const unique[] = {
+      sky5,
+      "{\"genre\":\"futoshiki\",\"n\":4,\"givens\":[[0,0,0,0],[0,0,0,0],"
+      "[0,0,0,0],[0,0,0,1]],\"lt\":[[0,0,0,1],[0,1,0,2],[1,0,2,0],[2,2,2,3],"
+      "[3,1,3,2]]}",
+      "starbattle 1\nDDDDD\nCDDEB\nCEEEE\nCCEEA\nCCEAA\n",
+  };
+  for (size_t i = 0; i < sizeof unique / sizeof unique[0]; i++) {
+    gc_puzzle *pz = tu_puzzle(unique[i], NULL);
+    check_puzzle(pz, &steps, &calls);
+    gc_puzzle_free(pz);
+  }
+  /* several solutions: deduction stops, and says so */
+  gc_puzzle *pz = tu_puzzle("{\"genre\":\"skyscrapers\",\"n\":4,"
+                            "\"top\":[4,0,0,0]}",
+                            NULL);
+  gc_step_path path;
+  gc_error e;
+  assert_int_equal(gc_steps(pz, NULL, NULL, NULL, 0, &path, &e), 0);
+  assert_int_equal(path.status, GC_STATUS_MULTIPLE);
+  assert_true(path.count > 0); /* the clue 4 places a column */
+  checker k;
+  checker_open(&k, pz);
+  for (size_t i = 0; i < path.count; i++)
+    check_reason(&k, &path.step[i], i + 1);
+  checker_close(&k);
+  gc_step_path_free(&path);
+  gc_puzzle_free(pz);
+  /* no solution: the path ends at the contradiction, explain's conflict */
+  pz = tu_puzzle("{\"genre\":\"futoshiki\",\"n\":3,\"givens\":[[1,0,0],"
+                 "[0,0,0],[0,0,0]],\"lt\":[[0,1,0,0]]}",
+                 NULL);
+  assert_int_equal(gc_steps(pz, NULL, NULL, NULL, 0, &path, &e), 0);
+  assert_int_equal(path.status, GC_STATUS_NONE);
+  assert_true(path.conflict.count > 0);
+  gc_step_path_free(&path);
+  gc_puzzle_free(pz);
+}
+
+/*------------------------------------------------------------------------*/
+/* Hints                                                                   */
+
+static void check_hint(const gc_puzzle *pz, const gc_grid *partial) {
+  const gc_grid *sol = gc_puzzle_known(pz);
+  int n = gc_puzzle_n(pz);
+  gc_status st;
+  gc_step step;
+  gc_clues conflict;
+  gc_error e;
+  assert_int_equal(gc_hint_step(pz, NULL, NULL, partial, &st, &step, &conflict, &e), 0);
+  assert_int_equal(st, GC_STATUS_SOLVED);
+  int at = step.row * n + step.col;
+  int *given = malloc((size_t)(n * n) * sizeof *given);
+  for (int i = 0; i < n * n; i++)
+    given[i] = GC_EMPTY;
+  if (pz->genre->givens)
+    pz->genre->givens(pz, given);
+  assert_int_equal(given[at], GC_EMPTY);
+  if (partial)
+    assert_int_equal(partial->cell[at], GC_EMPTY);
+  assert_true(step.value >= 0);
+  assert_int_equal(step.value, sol->cell[at]);
+  /* its reason: the puzzle and the filled cells only, and it holds */
+  for (size_t i = 0; i < step.nreason; i++) {
+    const gc_item *it = &step.reason[i];
+    if (it->kind == GC_ITEM_CELL) {
+      assert_non_null(partial);
+      assert_int_equal(partial->cell[it->row * n + it->col], it->value);
+    }
+  }
+  checker k;
+  checker_open(&k, pz);
+  check_reason(&k, &step, 1);
+  checker_close(&k);
+  /* the old call names the same cell */
+  int row, col, value;
+  long effort;
+  assert_int_equal(gc_hint(pz, NULL, NULL, partial, &st, &row, &col, &value,
+                           &effort, &conflict, &e),
+                   0);
+  assert_int_equal(row, step.row);
+  assert_int_equal(col, step.col);
+  assert_int_equal(value, step.value);
+  free(step.reason);
+  free(given);
+}
+
+static void test_hints(void **state) {
+  (void)state;
+  static const char *const files[] = {"corpus/skyscrapers.jsonl",
+                                      "corpus/futoshiki.jsonl",
+                                      "corpus/starbattle.jsonl"};
+  int done = 0;
+  for (int f = 0; f < 3; f++) {
+    const char *path = tu_shared(files[f]);
+    if (!path)
+      continue;
+    char *data = tu_read_file(path);
+    gc_read_options ro = {"json", NULL};
+    gc_error e;
+    gc_reader *rd = gc_reader_new(data, strlen(data), path, &ro, &e);
+    gc_puzzle *pz;
+    int i = 0, here = 0;
+    while (gc_reader_next(rd, &pz, &e) == GC_READ_PUZZLE) {
+      int n = gc_puzzle_n(pz);
+      const gc_grid *sol = gc_puzzle_known(pz);
+      gc_result res;
+      tu_solve(pz, GC_MODE_UNIQUE, &res);
+      int unique = res.status == GC_STATUS_UNIQUE;
+      gc_result_free(&res);
+      if (unique && sol && n <= 9 && i++ % 7 == 0 && here < (quick() ? 2 : 12)) {
+        check_hint(pz, NULL);
+        /* a partial grid: a third of the solution's cells, spread */
+        gc_grid g;
+        assert_int_equal(gc_grid_init(&g, n), 0);
+        for (int c = 0; c < n * n; c++)
+          g.cell[c] = (c * 7 + i) % 3 == 0 ? sol->cell[c] : GC_EMPTY;
+        int open = 0;
+        for (int c = 0; c < n * n; c++)
+          open += g.cell[c] == GC_EMPTY;
+        if (open)
+          check_hint(pz, &g);
+        gc_grid_free(&g);
+        here++;
+        done++;
+      }
+      gc_puzzle_free(pz);
+    }
+    gc_reader_free(rd);
+    free(data);
+  }
+  if (!done)
+    skip();
+}
+
+/*------------------------------------------------------------------------*/
+/* Grades                                                                  */
+
+/* Tatham's puzzles in the corpus carry his grader's level: ours agrees. */
+static void test_tatham_levels(void **state) {
+  (void)state;
+  static const char *const files[] = {"corpus/skyscrapers.jsonl",
+                                      "corpus/futoshiki.jsonl"};
+  int total = 0, same = 0;
+  for (int f = 0; f < 2; f++) {
+    const char *path = tu_shared(files[f]);
+    if (!path)
+      continue;
+    char *data = tu_read_file(path);
+    char *line = data, *next;
+    for (; line && *line; line = next) {
+      next = strchr(line, '\n');
+      if (next)
+        *next++ = 0;
+      json_t *rec = json_loads(line, 0, NULL);
+      const char *id = json_string_value(json_object_get(rec, "id"));
+      const char *want = json_string_value(json_object_get(rec, "difficulty"));
+      if (id && want && !strncmp(id, "tatham-", 7) &&
+          (!quick() || total < 4)) {
+        gc_puzzle *pz = tu_puzzle(line, NULL);
+        gc_error e;
+        int solved, level;
+        assert_int_equal(gc_steps_grade(pz, NULL, NULL, -1, &solved, &level, &e), 0);
+        assert_true(solved);
+        const char *const *lv = gc_genre_levels(gc_puzzle_genre(pz));
+        char low[32];
+        size_t j = 0;
+        for (; want[j] && j + 1 < sizeof low; j++)
+          low[j] = (char)(want[j] >= 'A' && want[j] <= 'Z' ? want[j] + 32 : want[j]);
+        low[j] = 0;
+        total++;
+        same += !strcmp(lv[level], low);
+        gc_puzzle_free(pz);
+      }
+      json_decref(rec);
+    }
+    free(data);
+  }
+  if (!total)
+    skip();
+  printf("Tatham's levels: %d of %d the same\n", same, total);
+  assert_true(same * 10 >= total * 9);
+}
+
+/* generate --difficulty LEVEL: the grade is the level asked for, and the
+   path with reasons gives the same grade (rate's label). */
+static void test_generate_levels(void **state) {
+  (void)state;
+  static const struct {
+    const char *genre;
+    int n, stars;
+    const char *level;
+  } cases[] = {
+      {"skyscrapers", 5, 0, "easy"},     {"skyscrapers", 5, 0, "hard"},
+      {"skyscrapers", 6, 0, "extreme"},  {"futoshiki", 5, 0, "trivial"},
+      {"futoshiki", 5, 0, "easy"},       {"futoshiki", 5, 0, "tricky"},
+      {"starbattle", 6, 1, "easy"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    gc_gen_params p;
+    memset(&p, 0, sizeof p);
+    p.n = cases[i].n;
+    p.stars = cases[i].stars;
+    p.seed = 5;
+    p.index = 1;
+    p.level = cases[i].level;
+    p.max_tries = 200;
+    gc_puzzle *pz = NULL;
+    gc_error e;
+    if (gc_generate(gc_genre_find(cases[i].genre), &p, NULL, NULL, &pz, NULL, &e))
+      fail_msg("generate %s %s: %s", cases[i].genre, cases[i].level, e.message);
+    gc_rating rt;
+    assert_int_equal(gc_rate(pz, NULL, NULL, &rt, &e), 0);
+    assert_non_null(rt.label);
+    assert_string_equal(rt.label, cases[i].level);
+    gc_puzzle_free(pz);
+  }
+  /* a level the genre does not have */
+  gc_gen_params p;
+  memset(&p, 0, sizeof p);
+  p.n = 5;
+  p.level = "fiendish";
+  gc_puzzle *pz = NULL;
+  gc_error e;
+  assert_int_equal(gc_generate(gc_genre_find("futoshiki"), &p, NULL, NULL, &pz,
+                               NULL, &e),
+                   -1);
+  assert_int_equal(e.code, GC_E_RANGE);
+}
+
+/*------------------------------------------------------------------------*/
+/* The command line                                                        */
+
+static char *write_temp(const char *text) {
+  char *path = strdup("/tmp/gridcnf-steps-XXXXXX");
+  int fd = mkstemp(path);
+  FILE *f = fdopen(fd, "w");
+  fputs(text, f);
+  fclose(f);
+  return path;
+}
+
+static void test_cli(void **state) {
+  (void)state;
+  char *path = write_temp(sky5);
+  char *out;
+  assert_int_equal(tu_cli(&out, NULL, "steps", "--json", path, NULL), 0);
+  json_t *o = json_loads(out, 0, NULL);
+  assert_non_null(o);
+  assert_string_equal(json_string_value(json_object_get(o, "status")), "unique");
+  assert_true(json_is_array(json_object_get(o, "solution")));
+  assert_non_null(json_string_value(json_object_get(o, "level")));
+  json_t *steps = json_object_get(o, "steps");
+  assert_true(json_array_size(steps) >= 25 - 0);
+  size_t with_clue = 0;
+  for (size_t i = 0; i < json_array_size(steps); i++) {
+    json_t *st = json_array_get(steps, i);
+    assert_true(json_is_integer(json_object_get(st, "row")));
+    assert_true(json_is_integer(json_object_get(st, "value")) ||
+                json_is_array(json_object_get(st, "not")));
+    assert_true(json_is_array(json_object_get(st, "reason")));
+    assert_true(json_is_string(json_object_get(st, "technique")));
+    assert_true(json_is_string(json_object_get(st, "text")));
+    json_t *r = json_object_get(st, "reason");
+    for (size_t j = 0; j < json_array_size(r); j++) {
+      json_t *it = json_array_get(r, j);
+      const char *kind = json_string_value(json_object_get(it, "kind"));
+      assert_non_null(kind);
+      if (!strcmp(kind, "clue")) {
+        with_clue++;
+        assert_non_null(json_string_value(json_object_get(it, "side")));
+        assert_true(json_integer_value(json_object_get(it, "index")) >= 1);
+      } else
+        assert_string_equal(kind, "cell");
+    }
+  }
+  assert_true(with_clue > 0);
+  json_decref(o);
+  free(out);
+  /* text: numbered steps with their reasons */
+  assert_int_equal(tu_cli(&out, NULL, "steps", path, NULL), 0);
+  assert_non_null(strstr(out, "   1. "));
+  assert_non_null(strstr(out, "because: "));
+  free(out);
+  /* hint --json keeps its keys and gains reason, technique and text */
+  assert_int_equal(tu_cli(&out, NULL, "hint", "--json", path, NULL), 0);
+  o = json_loads(out, 0, NULL);
+  static const char *const keys[] = {"row", "col", "value", "conflicts", "by",
+                                     "reason", "technique", "text"};
+  for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+    if (!json_object_get(o, keys[i]))
+      fail_msg("hint --json has no \"%s\": %s", keys[i], out);
+  json_decref(o);
+  free(out);
+  /* render --svg --step K: the step's cell and its reason marked */
+  assert_int_equal(tu_cli(&out, NULL, "render", "--svg", "--step", "1", path, NULL), 0);
+  assert_non_null(strstr(out, "class=\"focus\""));
+  assert_non_null(strstr(out, "class=\"reason-clue\""));
+  free(out);
+  char *err;
+  assert_int_equal(tu_cli(NULL, &err, "render", "--svg", "--step", "999", path, NULL), 64);
+  assert_non_null(strstr(err, "999"));
+  free(err);
+  /* rate: the label is one of Tatham's Towers levels */
+  assert_int_equal(tu_cli(&out, NULL, "rate", "--json", path, NULL), 0);
+  o = json_loads(out, 0, NULL);
+  const char *label = json_string_value(json_object_get(o, "label"));
+  assert_non_null(label);
+  assert_true(!strcmp(label, "easy") || !strcmp(label, "hard") ||
+              !strcmp(label, "extreme") || !strcmp(label, "unreasonable"));
+  assert_non_null(json_object_get(o, "technique"));
+  json_decref(o);
+  free(out);
+  remove(path);
+  free(path);
+  /* Star Battle: steps decide cells, reasons name counts */
+  path = write_temp("starbattle 1\nDDDDD\nCDDEB\nCEEEE\nCCEEA\nCCEAA\n");
+  assert_int_equal(tu_cli(&out, NULL, "steps", "--json", path, NULL), 0);
+  o = json_loads(out, 0, NULL);
+  steps = json_object_get(o, "steps");
+  assert_int_equal(json_array_size(steps), 25);
+  int counts = 0;
+  for (size_t i = 0; i < json_array_size(steps); i++) {
+    json_t *st = json_array_get(steps, i);
+    assert_true(json_is_boolean(json_object_get(st, "star")));
+    json_t *r = json_object_get(st, "reason");
+    for (size_t j = 0; j < json_array_size(r); j++) {
+      const char *kind = json_string_value(json_object_get(json_array_get(r, j), "kind"));
+      counts += !strcmp(kind, "row") || !strcmp(kind, "column") || !strcmp(kind, "region");
+    }
+  }
+  assert_true(counts > 0);
+  json_decref(o);
+  free(out);
+  remove(path);
+  free(path);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_small),
+      cmocka_unit_test(test_cli),
+      cmocka_unit_test(test_hints),
+      cmocka_unit_test(test_tatham_levels),
+      cmocka_unit_test(test_generate_levels),
+      cmocka_unit_test(test_corpus_reasons),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
