@@ -237,8 +237,8 @@ int gc_cli_solve_jobs(cli *c, int *npuzzles);
 
 /* Step paths as JSON and text (steps_out.c): an item; a step's keys
    (row, col, value / not / star, reason, technique, text, level) into o;
-   a step as an object; a step in words with its reason (number 0: no
-   number). */
+   a step as an object; a step in words with its reason (number 0: ": "
+   and the words, to follow a name on its line). */
 json_t *gc_cli_item_json(const gc_puzzle *pz, const gc_item *it);
 void gc_cli_step_keys(const gc_puzzle *pz, const gc_step *st,
                       const gc_step_path *path, json_t *o);

@@ -175,10 +175,9 @@ static int hint_one(cli *c, const char *source, gc_puzzle *pz,
     gc_cli_emit_json(c, o);
   } else {
     gc_cli_print_name(c, source, pz, status);
-    if (st == GC_STATUS_SOLVED) {
-      fprintf(c->out, "\n");
+    if (st == GC_STATUS_SOLVED)
       gc_cli_print_step(c, pz, &step, 0);
-    } else if (st == GC_STATUS_UNIQUE)
+    else if (st == GC_STATUS_UNIQUE)
       fprintf(c->out, " (no empty cell: the grid is filled and right)\n");
     else if (st == GC_STATUS_NONE && !conflict.count)
       fprintf(c->out, " (the puzzle has no solution; 'gridcnf explain' says why)\n");

@@ -105,7 +105,7 @@ void gc_cli_print_step(cli *c, const gc_puzzle *pz, const gc_step *st,
   if (number)
     fprintf(c->out, "%4zu. %s  [%s]\n", number, st->text, st->technique);
   else
-    fprintf(c->out, "  %s  [%s]\n", st->text, st->technique);
+    fprintf(c->out, ": %s  [%s]\n", st->text, st->technique);
   fprintf(c->out, "      because: ");
   if (!st->nreason)
     fprintf(c->out, "the rules alone");

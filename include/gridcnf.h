@@ -602,12 +602,14 @@ void gc_item_words(const gc_puzzle *pz, const gc_item *it, char *buf,
 /* What gc_generate aims at (see gc_rate for the labels). */
 typedef enum gc_difficulty {
   GC_DIFFICULTY_ANY = 0, /* a minimal unique puzzle: every clue needed */
-  GC_DIFFICULTY_EASY,    /* solved by unit propagation alone (label "easy");
-                            every clue needed for that, so it may keep a
-                            clue that uniqueness alone would not need */
+  GC_DIFFICULTY_EASY,    /* solved by unit propagation alone on the CNF
+                            (gc_rating.up_cells == cells); every clue needed
+                            for that, so it may keep a clue that uniqueness
+                            alone would not need */
   GC_DIFFICULTY_HARD     /* a minimal unique puzzle that propagation and
-                            probing do not solve (label "hard" or
-                            "extreme"); fresh solutions until one is */
+                            probing do not solve (probe_cells < cells);
+                            fresh solutions until one is.  The genres'
+                            own levels: gc_gen_params.level */
 } gc_difficulty;
 
 typedef struct gc_gen_params {

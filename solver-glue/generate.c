@@ -538,8 +538,8 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
       else if (rt.status == GC_STATUS_UNKNOWN)
         r = 1;
       else if (p->difficulty == GC_DIFFICULTY_EASY
-                   ? strcmp(rt.label, "easy") != 0
-                   : (!strcmp(rt.label, "easy") || !strcmp(rt.label, "medium")))
+                   ? rt.up_cells < rt.cells   /* propagation alone */
+                   : rt.probe_cells == rt.cells) /* probing is enough */
         r = 2;
     }
     if (r == 0) {
