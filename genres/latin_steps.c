@@ -301,27 +301,40 @@ static int hidden_subsets(const gc_kb *kb, gc_find *f, int u, const int *cells,
   return 0;
 }
 
+/* A unit whose candidates have not changed since it showed no subset is
+   not searched again (memo: the sum of its cells' stamps).  A subset
+   found leaves its support gathered (each finder resets it first), so an
+   empty support after a unit's search means it had none. */
 int gc_latin_subset(const gc_puzzle *pz, const gc_kb *kb, gc_find *f) {
   (void)pz;
   int n = kb->n, cells[GC_MAX_N], open[GC_MAX_N], digits[GC_MAX_N];
-  for (int k = 2; k <= 4; k++)
-    for (int u = 0; u < units_of(kb); u++) {
-      gc_latin_unit(n, kb->br, kb->bc, u, cells);
-      int nopen = 0, ndig = 0;
-      for (int j = 0; j < n; j++)
-        if (kb->val[cells[j]] < 0)
-          open[nopen++] = cells[j];
-      for (int v = 0; v < n; v++)
-        if (!placed_in(kb, cells, v))
-          digits[ndig++] = v;
-      if (k > nopen - 2)
-        continue; /* a subset of nopen - 1 cells leaves a single */
+  for (int u = 0; u < units_of(kb); u++) {
+    gc_latin_unit(n, kb->br, kb->bc, u, cells);
+    unsigned long sig = 1;
+    for (int j = 0; j < n; j++)
+      sig += kb->stamp[cells[j]];
+    unsigned long *memo = &kb->memo[GC_KB_MEMO_SUBSET + u];
+    if (*memo == sig)
+      continue;
+    int nopen = 0, ndig = 0;
+    for (int j = 0; j < n; j++)
+      if (kb->val[cells[j]] < 0)
+        open[nopen++] = cells[j];
+    for (int v = 0; v < n; v++)
+      if (!placed_in(kb, cells, v))
+        digits[ndig++] = v;
+    gc_find_reset(f);
+    /* k up to nopen - 2: a subset of nopen - 1 cells leaves a single */
+    for (int k = 2; k <= 4 && k <= nopen - 2; k++) {
       int r = naked_subsets(kb, f, u, open, nopen, k);
       if (!r)
         r = hidden_subsets(kb, f, u, cells, digits, ndig, k);
       if (r)
         return r;
     }
+    if (!f->nfact && !f->nitem)
+      *memo = sig;
+  }
   gc_find_reset(f);
   return 0;
 }

@@ -35,8 +35,10 @@ typedef struct gc_kb {
                           a technique owns the slots it documents */
 } gc_kb;
 
-/* Memo slots: the Skyscrapers clue analysis uses [0, 4n). */
-#define GC_KB_MEMO (4 * GC_MAX_N)
+/* Memo slots: the Skyscrapers clue analysis uses [0, 4n), the Latin
+   subsets [GC_KB_MEMO_SUBSET, + 3n). */
+#define GC_KB_MEMO_SUBSET (4 * GC_MAX_N)
+#define GC_KB_MEMO (7 * GC_MAX_N)
 
 static inline int gc_kb_can(const gc_kb *k, int cell, int v) {
   return k->cand[cell * k->d + v];

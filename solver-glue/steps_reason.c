@@ -332,6 +332,139 @@ static int trade_witness(const gc_prover *p, const int *g, int cell,
   return 0;
 }
 
+/* A witness on one line.  When every cell the set (but skip) and the step
+   name lies in one row (or column), every clue of the set looks along it
+   and every sign joins two of its cells, then any arrangement A of the
+   line extends to a Latin square that keeps all of them: A in its line,
+   the other lines A shifted cyclically.  So an arrangement that keeps the
+   set and breaks the step is a witness; found by a search with a budget.
+   Not with boxes (the shifts would break them). */
+#define LINE_NODES 3000
+
+typedef struct line_ctx {
+  gc_prover *p;
+  const gc_sitem *s;
+  size_t n, skip, k;
+  const int *concl;
+  int row, index; /* the line: row (1) or column (0), which */
+  uint64_t allow[GC_MAX_N];
+  int a[GC_MAX_N];
+  long nodes;
+} line_ctx;
+
+static void line_grid(const line_ctx *x, int *g) {
+  int n = x->p->n;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      int v = x->a[(j + i) % n] + 1;
+      if (x->row)
+        g[((x->index + i) % n) * n + j] = v;
+      else
+        g[j * n + (x->index + i) % n] = v;
+    }
+}
+
+static int line_rec(line_ctx *x, int pos, uint64_t used) {
+  int n = x->p->n;
+  if (++x->nodes > LINE_NODES)
+    return 0;
+  if (pos == n) {
+    int *g = x->p->grid;
+    line_grid(x, g);
+    int breaks = 0;
+    for (size_t j = 0; j < x->k && !breaks; j++)
+      breaks = !lit_true(x->p, g, x->concl[j]);
+    if (!breaks)
+      return 0;
+    for (size_t i = 0; i < x->n; i++)
+      if (i != x->skip && !item_true(x->p, g, &x->s[i]))
+        return 0;
+    return 1;
+  }
+  for (int v = 0; v < n; v++)
+    if (!(used >> v & 1) && (x->allow[pos] >> v & 1)) {
+      x->a[pos] = v;
+      if (line_rec(x, pos + 1, used | 1ull << v))
+        return 1;
+    }
+  return 0;
+}
+
+/* The line position of cell (r, c), or -1 off the line. */
+static int on_line(const line_ctx *x, int r, int c) {
+  if (x->row)
+    return r == x->index ? c : -1;
+  return c == x->index ? r : -1;
+}
+
+static int line_witness(gc_prover *p, const gc_sitem *s, size_t n,
+                        size_t skip, const int *concl, size_t k) {
+  if (!p->latin || p->br || p->step_cell < 0)
+    return 0;
+  int N = p->n;
+  for (int row = 1; row >= 0; row--) {
+    line_ctx x;
+    memset(&x, 0, sizeof x);
+    x.p = p, x.s = s, x.n = n, x.skip = skip, x.concl = concl, x.k = k;
+    x.row = row;
+    x.index = row ? p->step_cell / N : p->step_cell % N;
+    uint64_t full = N >= 64 ? ~0ull : (1ull << N) - 1;
+    for (int i = 0; i < N; i++)
+      x.allow[i] = full;
+    int fits = 1;
+    for (size_t i = 0; i < n && fits; i++) {
+      if (i == skip)
+        continue;
+      if (s[i].group < 0) {
+        int cell, v;
+        gc_prover_lit_place(p, s[i].lit, &cell, &v);
+        int at = on_line(&x, cell / N, cell % N);
+        if (at < 0)
+          fits = 0;
+        else if (s[i].lit > 0)
+          x.allow[at] &= 1ull << v;
+        else
+          x.allow[at] &= ~(1ull << v);
+        continue;
+      }
+      const gc_item *it = &p->gitem[s[i].group];
+      switch (it->kind) {
+      case GC_ITEM_CLUE:
+        fits = (it->side >= GC_SIDE_LEFT) == row && it->index == x.index;
+        break;
+      case GC_ITEM_GIVEN: {
+        int at = on_line(&x, it->row, it->col);
+        if (at < 0)
+          fits = 0;
+        else
+          x.allow[at] &= 1ull << (it->value - 1);
+        break;
+      }
+      case GC_ITEM_SIGN:
+        fits = on_line(&x, it->row, it->col) >= 0 &&
+               on_line(&x, it->row2, it->col2) >= 0;
+        break;
+      default:
+        fits = 0;
+      }
+    }
+    if (!fits)
+      continue;
+    /* the step broken at its cell */
+    int at = on_line(&x, p->step_cell / N, p->step_cell % N);
+    uint64_t breaks = 0;
+    for (size_t j = 0; j < k; j++) {
+      int cell, v;
+      gc_prover_lit_place(p, concl[j], &cell, &v);
+      breaks |= concl[j] > 0 ? full & ~(1ull << v) : 1ull << v;
+    }
+    x.allow[at] &= breaks;
+    if (line_rec(&x, 0, 0))
+      return 1;
+  }
+  return 0;
+}
+
 /* A pool grid that keeps set[0..n) but s[skip] and breaks the step. */
 static int pool_witness(const gc_prover *p, const gc_sitem *s, size_t n,
                         size_t skip, const int *concl, size_t k) {
@@ -357,7 +490,7 @@ static int pool_witness(const gc_prover *p, const gc_sitem *s, size_t n,
     if (trade_witness(p, g, p->step_cell, s, n, skip, concl, k, p->grid))
       return 1;
   }
-  return 0;
+  return line_witness((gc_prover *)p, s, n, skip, concl, k);
 }
 
 /* Propagation: set minus skip, with the step negated, one literal of the
