@@ -28,18 +28,23 @@ REPO = os.path.dirname(HERE)
 BEGIN = "<!-- rate.py: begin (written by benchmarks/rate.py) -->"
 END = "<!-- rate.py: end -->"
 
-# label set: (title, id prefix, labels from easiest to hardest)
+# label set: (title, id prefix, labels from easiest to hardest, genre)
 SETS = [
     ("Tatham Towers (skyscrapers)", "tatham-towers-",
-     ["Easy", "Hard", "Extreme", "Unreasonable"]),
+     ["Easy", "Hard", "Extreme", "Unreasonable"], "skyscrapers"),
     ("Tatham Unequal (futoshiki)", "tatham-unequal-",
-     ["Trivial", "Easy", "Tricky", "Extreme", "Recursive"]),
+     ["Trivial", "Easy", "Tricky", "Extreme", "Recursive"], "futoshiki"),
     ("SandroWissmann tests (skyscrapers)", "sandro-",
-     ["easy", "medium", "hard", "very hard"]),
+     ["easy", "medium", "hard", "very hard"], "skyscrapers"),
     ("Star Battle Lab (starbattle)", "starbattlelab-",
-     ["easy", "medium", "hard", "expert"]),
+     ["easy", "medium", "hard", "expert"], "starbattle"),
 ]
-OUR_LABELS = ["easy", "medium", "hard", "extreme"]
+# rate's labels: the genres' levels (README, "Generating and rating puzzles")
+OUR_LABELS = {
+    "skyscrapers": ["easy", "hard", "extreme", "unreasonable"],
+    "futoshiki": ["trivial", "easy", "tricky", "extreme", "recursive"],
+    "starbattle": ["easy", "medium", "hard", "expert"],
+}
 
 
 def log(msg):
@@ -116,7 +121,7 @@ def plot(groups, svg, work):
         "set terminal svg size 980,520 dynamic font 'sans,11' background rgb 'white'",
         f"set output '{svg}'",
         "set title 'gridcnf rate: score per corpus difficulty label (points: puzzles; line: median per label)' noenhanced",
-        "set ylabel 'score (0 = propagation alone .. 100)'",
+        "set ylabel 'score (0 .. 100)'",
         "set yrange [-3:103]",
         f"set xrange [0:{x}]",
         "set xtics rotate by -40 left (" + ", ".join(xt) + ") noenhanced",
@@ -163,20 +168,22 @@ def main():
             f.write(json.dumps(rated[pid], sort_keys=True) + "\n")
 
     md = [BEGIN, "## Difficulty rating against the corpus labels", "",
-          "`gridcnf rate` (README, \"rate\") scores a puzzle from the solver's work: "
-          "the share of cells unit propagation leaves open (40 points), the share "
-          "failed-literal probing leaves open (30), and CaDiCaL's conflicts to solve and "
-          "prove uniqueness (30, log scale). `benchmarks/rate.py` rates every corpus "
-          "puzzle and compares the score with the labels the sources give "
-          "(Spearman's rank correlation, ties averaged; labels ranked easiest "
-          "first). Only the unique puzzles with a label are counted.", ""]
-    md += ["| label set | puzzles | Spearman (score, label rank) | Spearman within one size, mean | puzzles our label calls easy / medium / hard / extreme |",
+          "`gridcnf rate` (README, \"rate\") grades a puzzle by its step path: "
+          "the label is the genre's level of the hardest technique the path needs "
+          "(Tatham's Towers and Unequal levels; Star Battle Lab's, by counts), the "
+          "score 100 (level + f) / levels with f growing with the harder steps and "
+          "their reasons. `benchmarks/rate.py` rates every corpus puzzle and "
+          "compares the score with the labels the sources give (Spearman's rank "
+          "correlation, ties averaged; labels ranked easiest first). Only the "
+          "unique puzzles with a label are counted; `benchmarks/grades.py` (its "
+          "own section) measures more puzzles.", ""]
+    md += ["| label set | puzzles | Spearman (score, label rank) | Spearman within one size, mean | puzzles per label of ours (easiest first) |",
            "| --- | --- | --- | --- | --- |"]
     table2 = ["| label set | label | puzzles | median score | median up_cells / cells | median conflicts |",
               "| --- | --- | --- | --- | --- | --- |"]
     groups = []
     summary = {}
-    for title, prefix, labels in SETS:
+    for title, prefix, labels, genre in SETS:
         rows = []
         for pid, rec in records.items():
             if not pid.startswith(prefix) or rec.get("difficulty") not in labels:
@@ -196,8 +203,9 @@ def main():
                 if v == v:
                     within.append(v)
         w = f"{statistics.fmean(within):.2f} ({len(within)} sizes)" if within else "n/a"
-        ours = [sum(1 for x in rows if x[3]["label"] == L) for L in OUR_LABELS]
-        md.append(f"| {title} | {len(rows)} | {rho:.2f} | {w} | {' / '.join(map(str, ours))} |")
+        ours = [f"{L} {sum(1 for x in rows if x[3]['label'] == L)}"
+                for L in OUR_LABELS[genre]]
+        md.append(f"| {title} | {len(rows)} | {rho:.2f} | {w} | {', '.join(ours)} |")
         by_label = {}
         for lab in labels:
             sub = [x[3] for x in rows if x[1] == lab]

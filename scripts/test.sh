@@ -23,10 +23,11 @@ echo "== pass 2: AddressSanitizer + UndefinedBehaviorSanitizer"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DGC_SANITIZE=ON >/dev/null
 cmake --build build-asan -j"$jobs"
 # test_generate makes 20 puzzles per genre and size; 5 are enough here;
-# test_certify_corpus certifies every 8th unique corpus puzzle (all in pass 1)
+# test_certify_corpus certifies every 8th unique corpus puzzle (all in pass 1);
+# test_steps proves the reasons of every 6th of its corpus puzzles
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 GC_TEST_GEN_SAMPLE=5 \
-   GC_TEST_CERT_SAMPLE=8 \
+   GC_TEST_CERT_SAMPLE=8 GC_TEST_STEPS_THIN=6 \
    ctest -j"$jobs" --output-on-failure)
 
 echo "== pass 3: valgrind memcheck"

@@ -18,7 +18,8 @@
  * cell is empty in the partial grid, its value is the solution's, and its
  * reason (the puzzle's items and the grid's filled cells only) implies it.
  *
- * GC_TEST_QUICK=1 (the valgrind pass) takes a few puzzles per genre.
+ * GC_TEST_QUICK=1 (the valgrind pass) takes a few small puzzles per genre;
+ * GC_TEST_STEPS_THIN=K (the sanitizer pass) every K-th of the usual ones.
  */
 #include <jansson.h>
 #include <stdatomic.h>
@@ -30,6 +31,14 @@
 #include "testutil.h"
 
 static int quick(void) { return getenv("GC_TEST_QUICK") != NULL; }
+
+/* GC_TEST_STEPS_THIN=K checks every K-th of the corpus puzzles the normal
+   run checks (the sanitizer pass of scripts/test.sh). */
+static int thin(void) {
+  const char *s = getenv("GC_TEST_STEPS_THIN");
+  int k = s ? atoi(s) : 1;
+  return k > 0 ? k : 1;
+}
 
 /*------------------------------------------------------------------------*/
 /* The test's own formula and solver                                       */
@@ -406,8 +415,8 @@ static void corpus(const char *file, int every, int max_n, int *checked) {
   long steps = 0, calls = 0;
   int i = 0, done = 0;
   while (gc_reader_next(rd, &pz, &e) == GC_READ_PUZZLE) {
-    if (pz && i++ % every == 0 && gc_puzzle_n(pz) <= max_n &&
-        (!quick() || done < 3)) {
+    if (pz && i++ % (every * thin()) == 0 &&
+        gc_puzzle_n(pz) <= (quick() ? 6 : max_n) && (!quick() || done < 2)) {
       check_puzzle(pz, &steps, &calls);
       done++;
     }
@@ -551,7 +560,8 @@ static void test_hints(void **state) {
       tu_solve(pz, GC_MODE_UNIQUE, &res);
       int unique = res.status == GC_STATUS_UNIQUE;
       gc_result_free(&res);
-      if (unique && sol && n <= 9 && i++ % 7 == 0 && here < (quick() ? 2 : 12)) {
+      if (unique && sol && n <= (quick() ? 6 : 9) && i++ % 7 == 0 &&
+          here < (quick() ? 1 : 12 / thin() + 1)) {
         check_hint(pz, NULL);
         /* a partial grid: a third of the solution's cells, spread */
         gc_grid g;
@@ -599,7 +609,7 @@ static void test_tatham_levels(void **state) {
       const char *id = json_string_value(json_object_get(rec, "id"));
       const char *want = json_string_value(json_object_get(rec, "difficulty"));
       if (id && want && !strncmp(id, "tatham-", 7) &&
-          (!quick() || total < 4)) {
+          (!quick() || total < 2) && (thin() == 1 || total < 20)) {
         gc_puzzle *pz = tu_puzzle(line, NULL);
         gc_error e;
         int solved, level;
@@ -639,7 +649,10 @@ static void test_generate_levels(void **state) {
       {"futoshiki", 5, 0, "easy"},       {"futoshiki", 5, 0, "tricky"},
       {"starbattle", 6, 1, "easy"},
   };
-  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+  size_t ncases = sizeof cases / sizeof cases[0];
+  for (size_t i = 0; i < ncases; i++) {
+    if (quick() && i % 3)
+      continue;
     gc_gen_params p;
     memset(&p, 0, sizeof p);
     p.n = cases[i].n;
