@@ -45,8 +45,7 @@ static int steps_one(cli *c, const char *source, gc_puzzle *pz,
                      const gc_grid *partial, int *code) {
   gc_step_path path;
   gc_error e;
-  if (gc_steps(pz, &c->opt, &c->lim, partial, c->all ? GC_STEPS_KEEP_ALL : 0,
-               &path, &e)) {
+  if (gc_steps(pz, &c->opt, &c->lim, partial, 0, &path, &e)) {
     gc_step_path_free(&path);
     return gc_cli_tool_failed(c, source, pz, &e, code);
   }
@@ -134,7 +133,19 @@ static int cmd_steps(cli *c) {
 }
 
 const gc_command gc_command_steps = {
-    "steps", NULL, 62,
-    "[--grid PARTIAL] [FILE|-]...  the solution step by step, easiest first, "
-    "each step with its minimal reason",
-    cmd_steps};
+    .name = "steps",
+    .order = 37,
+    .section = "solve",
+    .args = "[--grid PARTIAL] [FILE|-]...",
+    .summary = "the solution step by step, each step with its minimal reason",
+    .options = "json grid @input @limits @encoding",
+    .about = "The easiest deduction first, the way a person solves: each "
+             "step places a digit, rules digits out of a cell or decides a "
+             "Star Battle cell, names its technique and cites a minimal "
+             "reason (the puzzle's clues, givens, signs and counts, and "
+             "earlier steps' results), proven on the puzzle's formula.  "
+             "--grid starts from a partial grid.",
+    .examples = "gridcnf steps puzzle.txt\n"
+                "gridcnf steps --json puzzles.jsonl\n"
+                "gridcnf steps --grid my-partial.txt puzzle.txt",
+    .run = cmd_steps};

@@ -180,6 +180,13 @@ SETTER(set_seed) {
   return 0;
 }
 SETTER(set_difficulty) { (void)typed; c->difficulty = v; return 0; }
+SETTER(set_step) {
+  long k;
+  int rc = number(c, typed, v, 1, 1000000, &k);
+  if (!rc)
+    c->step = (int)k;
+  return rc;
+}
 SETTER(set_color) {
   if (!strcmp(v, "auto"))
     c->color = GC_COLOR_AUTO;
@@ -256,8 +263,16 @@ static const gc_cli_option table[] = {
     {"seed", 0, "S",
      "the random seed (the same seed makes the same puzzles)", set_seed},
     {"number", 0, "N", "how many puzzles to make (default 1)", set_number},
-    {"difficulty", 0, "D", "the difficulty to aim at: any, easy or hard",
+    {"difficulty", 0, "D",
+     "the difficulty to aim at: any, or a level of the genre as rate labels "
+     "them (Skyscrapers easy, hard, extreme, unreasonable; Futoshiki trivial, "
+     "easy, tricky, extreme, recursive; Star Battle easy, medium, hard, "
+     "expert)",
      set_difficulty},
+    {"step", 0, "K",
+     "draw the grid after K steps of 'gridcnf steps', step K's cell and its "
+     "reason marked",
+     set_step},
     {"color", 0, "WHEN",
      "colour on a terminal: auto (default; off when NO_COLOR is set), always "
      "or never",

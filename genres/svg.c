@@ -301,6 +301,8 @@ void gc_svg_title(char *buf, size_t size, const char *id, const char *name,
     snprintf(buf, size, "%s \u00b7 %s %d\u00d7%d", id, name, n, n);
   else
     snprintf(buf, size, "%s %d\u00d7%d", name, n, n);
+}
+
 void gc_svg_circle(gc_strbuf *b, const char *cls, double cx, double cy,
                    double r) {
   gc_sb_printf(b, "<circle class=\"%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\"/>\n",

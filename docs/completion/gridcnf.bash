@@ -2,7 +2,7 @@
 _gridcnf() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
   if [ "$COMP_CWORD" -eq 1 ]; then
-    COMPREPLY=($(compgen -W "solve count check hint explain minimize unique-fix generate rate cnf decode certify convert render genres help" -- "$cur"))
+    COMPREPLY=($(compgen -W "solve count check hint steps explain minimize unique-fix generate rate cnf decode certify convert render genres help" -- "$cur"))
     return
   fi
   case $prev in
@@ -17,6 +17,7 @@ _gridcnf() {
     count) opts=" --json --max --all --list --timeout --total-timeout --max-vars --max-clauses --genre --format --id --color --amo --edge-units --sky-rise --preprocess --sb-window --sb-pairs --sb-bands --sb-blocks --card --phase --search --simplify --probe --portfolio --help" ;;
     check) opts=" --json --timeout --max-vars --max-clauses --genre --format --id --color --amo --edge-units --sky-rise --preprocess --sb-window --sb-pairs --sb-bands --sb-blocks --card --phase --search --simplify --probe --portfolio --help" ;;
     hint) opts=" --json --timeout --max-vars --max-clauses --genre --format --id --grid --forced --color --amo --edge-units --sky-rise --preprocess --sb-window --sb-pairs --sb-bands --sb-blocks --card --phase --search --simplify --probe --portfolio --help" ;;
+    steps) opts=" --json --timeout --max-vars --max-clauses --genre --format --id --grid --color --amo --edge-units --sky-rise --preprocess --sb-window --sb-pairs --sb-bands --sb-blocks --card --phase --search --simplify --probe --portfolio --help" ;;
     explain) opts=" --json --timeout --max-vars --max-clauses --genre --format --id --color --amo --edge-units --sky-rise --preprocess --sb-window --sb-pairs --sb-bands --sb-blocks --card --phase --search --simplify --probe --portfolio --help" ;;
     minimize|minimise) opts=" --json --timeout --max-vars --max-clauses --genre --format --id --color --amo --edge-units --sky-rise --preprocess --sb-window --sb-pairs --sb-bands --sb-blocks --card --phase --search --simplify --probe --portfolio --help" ;;
     unique-fix) opts=" --json --timeout --max-vars --max-clauses --genre --format --id --color --amo --edge-units --sky-rise --preprocess --sb-window --sb-pairs --sb-bands --sb-blocks --card --phase --search --simplify --probe --portfolio --help" ;;
@@ -26,9 +27,9 @@ _gridcnf() {
     decode) opts=" --json --genre --format --id --color --amo --edge-units --sky-rise --preprocess --sb-window --sb-pairs --sb-bands --sb-blocks --card --phase --search --simplify --probe --portfolio --help" ;;
     certify) opts=" --json --timeout --max-vars --max-clauses --genre --format --id --out-dir --color --amo --edge-units --sky-rise --preprocess --sb-window --sb-pairs --sb-bands --sb-blocks --card --phase --search --simplify --probe --portfolio --help" ;;
     convert) opts=" --genre --format --id --to --color --help" ;;
-    render) opts=" --timeout --max-vars --max-clauses --genre --format --id --output -o --out-dir --svg --png --pdf --solution --color --amo --edge-units --sky-rise --preprocess --sb-window --sb-pairs --sb-bands --sb-blocks --card --phase --search --simplify --probe --portfolio --help" ;;
+    render) opts=" --timeout --max-vars --max-clauses --genre --format --id --output -o --out-dir --svg --png --pdf --solution --step --color --amo --edge-units --sky-rise --preprocess --sb-window --sb-pairs --sb-bands --sb-blocks --card --phase --search --simplify --probe --portfolio --help" ;;
     genres) opts=" --color --help" ;;
-    help) COMPREPLY=($(compgen -W "solve count check hint explain minimize unique-fix generate rate cnf decode certify convert render genres encoding formats exit-codes" -- "$cur")); return ;;
+    help) COMPREPLY=($(compgen -W "solve count check hint steps explain minimize unique-fix generate rate cnf decode certify convert render genres encoding formats exit-codes" -- "$cur")); return ;;
   esac
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W "$opts" -- "$cur"))
