@@ -143,10 +143,14 @@ static int cmd_generate(cli *c) {
       gc_cli_worst(&code, gc_cli_stop_exit(&lim));
       break;
     }
-    gc_rating rt;
+    /* the label rate gives: the grade of the step path, which needs no
+       reasons (a puzzle made here is unique) */
     const char *label = NULL;
-    if (gc_rate(pz, &c->opt, &lim, &rt, &e) == 0)
-      label = rt.label;
+    gc_step_path path;
+    if (gc_steps(pz, &c->opt, &lim, NULL, GC_STEPS_NO_REASONS, &path, &e) == 0 &&
+        path.status == GC_STATUS_UNIQUE && path.level >= 0 && path.levels)
+      label = path.levels[path.level];
+    gc_step_path_free(&path);
     char what[64];
     if (info.clues_full)
       snprintf(what, sizeof what, "%d of %d clues kept", info.clues_kept,

@@ -372,38 +372,45 @@ static int pigeonhole(const gc_puzzle *pz, const gc_kb *kb, gc_find *f) {
   if (units_init(&U, pz, kb))
     return f->nomem = 1, 1;
   int n = pz->n, rc = 0;
-  int idx[4], set[4], B[3 * SB_MAX_N];
+  int idx[4], set[4], B[3 * SB_MAX_N], tmp[3 * SB_MAX_N];
+  /* which units of each kind a unit's open cells meet, as bits */
+  uint64_t meet[3 * SB_MAX_N][3];
+  for (int u = 0; u < 3 * n; u++)
+    for (int other = 0; other < 3; other++) {
+      meet[u][other] = 0;
+      int t = U.open[u] ? meets(&U, kb, u, other, tmp) : 0;
+      for (int j = 0; j < t; j++)
+        meet[u][other] |= 1ull << (tmp[j] - other * n);
+    }
   for (int k = 2; k <= 4 && !rc; k++)
     for (int from = 0; from < 3 && !rc; from++) /* the confined kind */
       for (int other = 0; other < 3 && !rc; other++) {
         if (from == other || (from < 2 && other < 2))
           continue;
-        int base = from * n;
-        /* the open units of kind `from` */
+        /* the open units of kind `from` meeting at most k of the other */
         int cand[SB_MAX_N], nc = 0;
-        for (int u = base; u < base + n; u++)
-          if (U.open[u])
+        for (int u = from * n; u < from * n + n; u++)
+          if (U.open[u] && __builtin_popcountll(meet[u][other]) <= k)
             cand[nc++] = u;
         if (nc < k)
           continue;
         for (int i = 0; i < k; i++)
           idx[i] = i;
         for (;;) {
-          char mark[3 * SB_MAX_N] = {0};
-          int nb = 0;
-          for (int i = 0; i < k && nb <= k; i++) {
+          uint64_t all = 0;
+          for (int i = 0; i < k; i++) {
             set[i] = cand[idx[i]];
-            int tmp[3 * SB_MAX_N], t = meets(&U, kb, set[i], other, tmp);
-            for (int j = 0; j < t; j++)
-              if (!mark[tmp[j]]) {
-                mark[tmp[j]] = 1;
-                B[nb++] = tmp[j];
-              }
+            all |= meet[set[i]][other];
           }
-          if (nb == k)
+          if (__builtin_popcountll(all) == k) {
+            int nb = 0;
+            for (int j = 0; j < n; j++)
+              if (all >> j & 1)
+                B[nb++] = other * n + j;
             rc = confine(pz, kb, f, &U, set, k, B, k, 1);
-          if (rc)
-            break;
+            if (rc)
+              break;
+          }
           int i = k - 1;
           while (i >= 0 && idx[i] == nc - k + i)
             i--;
@@ -506,6 +513,13 @@ static int unit_fit(const gc_puzzle *pz, const gc_kb *kb, gc_find *f) {
     int need = U.m - U.stars[u];
     if (need <= 0 || !U.open[u])
       continue;
+    /* unchanged since it showed nothing: skip */
+    unsigned long sig = 1;
+    for (int j = 0; j < U.count[u]; j++)
+      sig += kb->stamp[ucells(&U, u)[j]];
+    unsigned long *memo = &kb->memo[GC_KB_MEMO_UNIT + u];
+    if (*memo == sig)
+      continue;
     x.need = need;
     x.ncell = 0;
     x.ways = x.nodes = 0;
@@ -522,6 +536,15 @@ static int unit_fit(const gc_puzzle *pz, const gc_kb *kb, gc_find *f) {
     if (!x.ways) {
       rc = -1;
       break;
+    }
+    int any = 0;
+    for (int i = 0; i < x.ncell; i++)
+      any |= x.in[i] == x.ways || x.in[i] == 0;
+    for (int c = 0; c < nn && !any; c++)
+      any = kb->val[c] < 0 && x.nearcount[c] == x.ways;
+    if (!any) {
+      *memo = sig;
+      continue;
     }
     char un[32];
     unit_name(pz, u, un, sizeof un);
@@ -600,22 +623,47 @@ static int blocks(const gc_puzzle *pz, const gc_kb *kb, gc_find *f,
     return 1;
   }
   const sb *s = pz->data;
+  memset(blocked, 0, (size_t)nn);
   for (int c = 0; c < nn && !rc; c++) {
     if (kb->val[c] >= 0)
       continue;
-    memset(blocked, 0, (size_t)nn);
-    for (int o = 0; o < nn; o++)
-      if (o == c || touching(n, o, c))
-        blocked[o] = 1;
+    /* the cells a star at c takes away: c, its neighbours, and (unless
+       simple) the rest of the units it fills; only the units meeting them
+       lose room */
+    int list[SB_MAX_N * SB_MAX_N], nl = 0;
+    char hit[3 * SB_MAX_N] = {0};
+    for (int dr = -1; dr <= 1; dr++)
+      for (int dc = -1; dc <= 1; dc++) {
+        int r2 = c / n + dr, c2 = c % n + dc;
+        if (r2 >= 0 && r2 < n && c2 >= 0 && c2 < n && !blocked[r2 * n + c2]) {
+          blocked[r2 * n + c2] = 1;
+          list[nl++] = r2 * n + c2;
+        }
+      }
     int mine[3] = {c / n, n + c % n, s->region[c] >= 0 ? 2 * n + s->region[c] : -1};
     int filled[3] = {0, 0, 0};
     for (int k = 0; k < 3 && !simple; k++)
       if (mine[k] >= 0 && U.m - U.stars[mine[k]] == 1) {
         filled[k] = 1;
-        for (int j = 0; j < U.count[mine[k]]; j++)
-          blocked[ucells(&U, mine[k])[j]] = 1;
+        for (int j = 0; j < U.count[mine[k]]; j++) {
+          int o = ucells(&U, mine[k])[j];
+          if (!blocked[o]) {
+            blocked[o] = 1;
+            list[nl++] = o;
+          }
+        }
       }
+    for (int i = 0; i < nl; i++) {
+      int o = list[i];
+      if (kb->val[o] >= 0)
+        continue;
+      hit[o / n] = hit[n + o % n] = 1;
+      if (s->region[o] >= 0)
+        hit[2 * n + s->region[o]] = 1;
+    }
     for (int u = 0; u < 3 * n && !rc; u++) {
+      if (!hit[u])
+        continue; /* it keeps all its room */
       int need = U.m - U.stars[u];
       int own = u == mine[0] || u == mine[1] || u == mine[2];
       if (own)
@@ -645,6 +693,8 @@ static int blocks(const gc_puzzle *pz, const gc_kb *kb, gc_find *f,
                               "too little room for its %d star%s",
                               at, un, need, sb_plural(need));
     }
+    for (int i = 0; i < nl; i++)
+      blocked[list[i]] = 0;
   }
   fit_free(&x);
   free(blocked);

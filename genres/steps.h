@@ -36,9 +36,11 @@ typedef struct gc_kb {
 } gc_kb;
 
 /* Memo slots: the Skyscrapers clue analysis uses [0, 4n), the Latin
-   subsets [GC_KB_MEMO_SUBSET, + 3n). */
+   subsets [GC_KB_MEMO_SUBSET, + 3n), the Star Battle unit fit
+   [GC_KB_MEMO_UNIT, + 3n) (n <= 40 there). */
 #define GC_KB_MEMO_SUBSET (4 * GC_MAX_N)
-#define GC_KB_MEMO (7 * GC_MAX_N)
+#define GC_KB_MEMO_UNIT (7 * GC_MAX_N)
+#define GC_KB_MEMO (10 * GC_MAX_N)
 
 static inline int gc_kb_can(const gc_kb *k, int cell, int v) {
   return k->cand[cell * k->d + v];
