@@ -166,8 +166,10 @@ static int record(engine *e, int tech, int level, int lookahead, int cell,
     e->nomem = 1;
     return -1;
   }
-  memcpy(e->fact + e->nfact, f->fact, f->nfact * sizeof *f->fact);
-  memcpy(e->item + e->nitem, f->item, f->nitem * sizeof *f->item);
+  if (f->nfact)
+    memcpy(e->fact + e->nfact, f->fact, f->nfact * sizeof *f->fact);
+  if (f->nitem)
+    memcpy(e->item + e->nitem, f->item, f->nitem * sizeof *f->item);
   rec *r = new_rec(e, REC_STEP, cell, value);
   if (!r)
     return -1;
@@ -618,7 +620,8 @@ static int reason(engine *e, int k, int expand, gc_error *err) {
     if (!more)
       goto nomem;
     in = more;
-    memcpy(in, e->rsn + start, nin * sizeof *in);
+    if (nin)
+      memcpy(in, e->rsn + start, nin * sizeof *in);
     m = gc_prover_minimal(e->pv, in, nin, concl, k2, e->rsn + start, &nout);
     if (m < 0)
       goto nomem;
@@ -1084,6 +1087,8 @@ done:
     path->sat_calls = gc_prover_calls(e.pv);
   engine_free(&e);
   if (rc == 0 && path->status == GC_STATUS_NONE && !(flags & GC_STEPS_FIRST)) {
+    /* why: the puzzle's clues that cannot all hold, or else the entries
+       of the partial grid that cannot all stand */
     gc_status st;
     gc_clues core;
     gc_error e2;
@@ -1092,6 +1097,16 @@ done:
         path->conflict = core;
       else
         gc_clues_free(&core);
+    }
+    if (!path->conflict.count && partial) {
+      gc_grid done = {0, NULL};
+      if (gc_complete(pz, opt, lim, partial, &st, &done, &core, &e2) == 0) {
+        if (st == GC_STATUS_NONE)
+          path->conflict = core;
+        else
+          gc_clues_free(&core);
+      }
+      gc_grid_free(&done);
     }
   }
   path->ms = gc_now_ms() - t0;
