@@ -178,7 +178,7 @@ def part_tatham(a, md, summary):
 
 def part_generated(a, md, summary):
     md += ["### Our generator against Tatham's grader", "",
-           "`gridcnf generate GENRE --size N --difficulty LEVEL --seed 1 --count K`, "
+           "`gridcnf generate GENRE --size N --difficulty LEVEL --seed 1 --number K`, "
            "each puzzle converted to a Tatham game ID and graded by his standalone "
            "grader (the levels below unreasonable / recursive, which it cannot "
            "grade reliably).", "",
@@ -190,7 +190,7 @@ def part_generated(a, md, summary):
             for _, name in levels[:-1]:
                 t0 = time.perf_counter()
                 p = subprocess.run([a.gridcnf, "generate", genre, "--size", str(n),
-                                    "--difficulty", name, "--seed", "1", "--count",
+                                    "--difficulty", name, "--seed", "1", "--number",
                                     str(a.gen_count), "--json"],
                                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                    text=True, timeout=3600)
@@ -233,7 +233,13 @@ def part_sbl(a, md, summary):
            f"{len(ok)} puzzles of Star Battle Lab's collection ({a.sbl_what}), sizes "
            + ", ".join(f"{n}x{n} {m}-star ({k})" for (n, m), k in sorted(sizes.items()))
            + f": label = theirs in {eq} ({100 * eq / max(1, len(ok)):.0f} %), Spearman "
-           f"(score, label) {rho:.2f}.", ""]
+           f"(score, label) {rho:.2f}. The grade's three thresholds (a dozen medium "
+           "deductions, one hard, five lookaheads) were fitted on this sample, so "
+           "that share is in-sample; fitted on one half and checked on the other "
+           "(both ways), the same rule agrees on 65 %. What separates their labels "
+           "is how much of the harder work a puzzle needs more than its single "
+           "hardest step: their easy puzzles already use some of our medium "
+           "deductions, their medium ones more, their hard ones more again.", ""]
     confusion(md, "Star Battle Lab", names, pairs)
 
 
