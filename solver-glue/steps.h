@@ -2,9 +2,13 @@
  * steps.h: the step-by-step solver's parts (solver-glue/steps*.c).
  *
  * steps.c         the path: the knowledge, the techniques easiest first,
- *                 lookahead and search when they find nothing, then the
- *                 reasons from the last step back (an elimination no later
- *                 reason needs is left out), and the public gc_steps
+ *                 then the reasons from the last step back (an elimination
+ *                 no later reason needs is left out), and the public
+ *                 gc_steps (steps_engine.h holds what its files share)
+ * steps_search.c  lookahead and search, when no technique moves
+ * steps_why.c     each step's support, mapped to the records that made
+ *                 its facts, and shrunk by the prover
+ * steps_out.c     the steps, items and words the caller gets
  * steps_reason.c  the prover: one formula with every clue, given, sign and
  *                 count behind a selector, our own unit propagation over it
  *                 and one incremental CaDiCaL, and a pool of the models the
