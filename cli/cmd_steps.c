@@ -86,8 +86,10 @@ static int steps_one(cli *c, const char *source, gc_puzzle *pz,
       fprintf(c->out, "deduction ends here: the puzzle has several solutions "
                       "that agree with these steps\n");
     else if (path.status == GC_STATUS_NONE) {
-      fprintf(c->out, "contradiction: the puzzle has no solution; these cannot "
-                      "all hold:\n");
+      fprintf(c->out, partial ? "contradiction: no solution agrees with the "
+                                "grid; these cannot all hold:\n"
+                              : "contradiction: the puzzle has no solution; "
+                                "these cannot all hold:\n");
       for (size_t i = 0; i < path.conflict.count; i++)
         fprintf(c->out, "  %s\n", path.conflict.what[i]);
     } else if (path.status == GC_STATUS_UNKNOWN)
