@@ -551,14 +551,15 @@ static char *sky_picture(const gc_puzzle *pz, const gc_grid *g,
     const gc_item *it = &st->reason[i];
     if (it->kind != GC_ITEM_CLUE)
       continue;
-    double mid = x0 + (it->index + 0.5) * cell, lo = y0 - cell / 2,
-           hi = y0 + n * cell + cell / 2;
-    double cx = it->side == TOP || it->side == BOTTOM ? mid
-                : it->side == LEFT                    ? lo
-                                                      : hi;
-    double cy = it->side == TOP      ? lo
-                : it->side == BOTTOM ? hi
-                                     : mid;
+    /* where its number stands (the loop above) */
+    double along_x = x0 + (it->index + 0.5) * cell,
+           along_y = y0 + (it->index + 0.5) * cell;
+    double cx = it->side == TOP || it->side == BOTTOM ? along_x
+                : it->side == LEFT                    ? x0 - cell / 2
+                                                      : right;
+    double cy = it->side == TOP      ? y0 - cell / 2
+                : it->side == BOTTOM ? below
+                                     : along_y;
     gc_svg_circle(&b, "reason-clue", cx, cy, cell * 0.4);
   }
   if (st)

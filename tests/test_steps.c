@@ -753,6 +753,49 @@ static void test_cli(void **state) {
   assert_non_null(strstr(out, "class=\"focus\""));
   assert_non_null(strstr(out, "class=\"reason-clue\""));
   free(out);
+  /* every circled clue is drawn on a clue of the reason's side and value:
+     steps whose reasons name clues on each of the four sides */
+  assert_int_equal(tu_cli(&out, NULL, "steps", "--json", path, NULL), 0);
+  o = json_loads(out, 0, NULL);
+  free(out);
+  json_t *all = json_object_get(o, "steps");
+  int sides_seen = 0;
+  for (size_t k = 0; k < json_array_size(all) && sides_seen != 15; k++) {
+    json_t *reason = json_object_get(json_array_get(all, k), "reason");
+    int sides = 0;
+    for (size_t i = 0; i < json_array_size(reason); i++) {
+      json_t *it = json_array_get(reason, i);
+      const char *side = json_string_value(json_object_get(it, "side"));
+      if (side)
+        sides |= !strcmp(side, "top") ? 1 : !strcmp(side, "bottom") ? 2 : !strcmp(side, "left") ? 4 : 8;
+    }
+    if (!(sides & ~sides_seen))
+      continue;
+    sides_seen |= sides;
+    char kk[24];
+    snprintf(kk, sizeof kk, "%zu", k + 1);
+    assert_int_equal(tu_cli(&out, NULL, "render", "--svg", "--step", kk, path, NULL), 0);
+    int circles = 0;
+    for (const char *c = strstr(out, "class=\"reason-clue\""); c;
+         c = strstr(c + 1, "class=\"reason-clue\"")) {
+      double cx, cy, best = 1e9;
+      assert_int_equal(sscanf(c, "class=\"reason-clue\" cx=\"%lf\" cy=\"%lf\"", &cx, &cy), 2);
+      for (const char *t = strstr(out, "<text class=\"clue\""); t; t = strstr(t + 1, "<text class=\"clue\"")) {
+        double x, y;
+        assert_int_equal(sscanf(t, "<text class=\"clue\" x=\"%lf\" y=\"%lf\"", &x, &y), 2);
+        double d = (x - cx) * (x - cx) + (y - cy) * (y - cy);
+        if (d < best)
+          best = d;
+      }
+      if (best > 12 * 12) /* the text's baseline sits a little below centre */
+        fail_msg("step %s: a circled clue at (%.0f, %.0f) is on no clue", kk, cx, cy);
+      circles++;
+    }
+    assert_true(circles > 0);
+    free(out);
+  }
+  assert_true(sides_seen >= 3);
+  json_decref(o);
   char *err;
   assert_int_equal(tu_cli(NULL, &err, "render", "--svg", "--step", "999", path, NULL), 64);
   assert_non_null(strstr(err, "999"));

@@ -131,14 +131,23 @@ function setResult(status, verdict, stats, solution) {
   }
 }
 
-function setDetails(items) {
+/* The list under the verdict; with onPick, every item is a button that
+   calls onPick(its index). */
+function setDetails(items, onPick) {
   const ul = $('details');
   ul.replaceChildren();
-  for (const it of items || []) {
+  (items || []).forEach((it, k) => {
     const li = document.createElement('li');
-    li.textContent = it;
+    if (onPick) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'step';
+      b.textContent = it;
+      b.addEventListener('click', () => onPick(k));
+      li.append(b);
+    } else li.textContent = it;
     ul.append(li);
-  }
+  });
 }
 
 /* "<stdin>:1:30: expected ..." -> "line 1, column 30: expected ...", and
@@ -369,6 +378,34 @@ function marksFor(messages, kind) {
   return out;
 }
 
+/* Marks for the items of a reason (`hint --json`, `steps --json`): the
+   clues circled, the givens and earlier results shaded, the rows, columns
+   and regions it counts on tinted. */
+const SIDES = { top: 'above column', bottom: 'below column', left: 'left of row', right: 'right of row' };
+function reasonMarks(reason) {
+  const n = state.rec.n;
+  const out = [];
+  const svg = $('picture').querySelector('svg');
+  const line = (kind, k) => Array.from({ length: n }, (_, j) => (kind === 'row' ? (k - 1) * n + j : j * n + k - 1));
+  for (const it of reason || []) {
+    if (it.kind === 'clue' && svg) {
+      const clue = findClue(svg, SIDES[it.side], it.index - 1, it.value);
+      if (clue) out.push({ kind: 'hl-clue', clue });
+    } else if (it.kind === 'given' || it.kind === 'cell') {
+      out.push({ kind: 'hl-reason', cells: [(it.row - 1) * n + it.col - 1] });
+    } else if (it.kind === 'sign') {
+      out.push({ kind: 'hl-reason', cells: [(it.a[0] - 1) * n + it.a[1] - 1, (it.b[0] - 1) * n + it.b[1] - 1] });
+    } else if (it.kind === 'row' || it.kind === 'column') {
+      out.push({ kind: 'hl-line', cells: line(it.kind, it.index) });
+    } else if (it.kind === 'region' && state.rec.regions) {
+      const cells = [];
+      state.rec.regions.forEach((row, r) => row.forEach((g, c) => { if (g === it.id) cells.push(r * n + c); }));
+      out.push({ kind: 'hl-line', cells });
+    }
+  }
+  return out;
+}
+
 /* The clue text beside a row or column (the SVG's text.clue elements). */
 function findClue(svg, side, index, value) {
   const n = state.rec.n;
@@ -526,13 +563,12 @@ async function hint() {
     const n = state.rec.n;
     if (rec.status === 'hint') {
       const i = (rec.row - 1) * n + (rec.col - 1);
-      state.marks = [{ kind: 'hl-hint', cells: [i] }];
+      state.marks = [{ kind: 'hl-hint', cells: [i] }, ...reasonMarks(rec.reason)];
       state.hintValue = { i, value: rec.value };
       const what = state.rec.genre === 'starbattle' ? (rec.value ? 'a star' : 'no star') : rec.value;
-      const how = rec.reason || (rec.by === 'propagation' ? 'found by propagation alone'
+      const how = rec.text || (rec.by === 'propagation' ? 'found by propagation alone'
         : `found by a short search (${rec.conflicts} conflicts)`);
-      setResult('hint', `Hint: ${cellName(i)} must be ${what}.`, how);
-      if (rec.steps) setDetails(rec.steps.map(String));
+      setResult('hint', `Hint: ${cellName(i)} must be ${what}.`, how + (rec.technique ? ` (${rec.technique})` : ''));
     } else if (rec.status === 'wrong') {
       state.marks = marksFor(rec.conflict || [], 'hl-bad');
       setResult('broken', 'Some entries are wrong: no solution agrees with them.');
@@ -579,24 +615,33 @@ async function check() {
   } catch (e) { caught(e); }
 }
 
+/* The solution step by step: every step's sentence; picking one draws the
+   grid after it (render --svg --step K: the step's cell and its reason
+   marked by the library). */
 async function steps() {
   try {
     if (!(await ensureLoaded())) return;
     const r = await longRun('Solving step by step', ['steps', '--json', ...timeoutArgs(), '-'], state.text);
-    const recs = records(r.stdout);
-    if (!recs.length) { setResult('error', stdinError(r)); return; }
-    const items = [];
-    for (const rec of recs) {
-      const list = rec.steps || [rec];
-      for (const s of list) {
-        if (typeof s !== 'object') { items.push(String(s)); continue; }
-        const where = s.row ? `r${s.row}c${s.col}` : '';
-        const val = s.value !== undefined ? ` = ${s.value}` : '';
-        items.push(`${where}${val}${s.reason ? `: ${s.reason}` : ''}` || JSON.stringify(s));
-      }
-    }
-    setResult('hint', `${items.length} step${items.length === 1 ? '' : 's'}.`);
-    setDetails(items);
+    const rec = records(r.stdout)[0];
+    if (!rec) { setResult('error', stdinError(r)); return; }
+    if (rec.status === 'error') { setResult('error', rec.error); return; }
+    const list = rec.steps || [];
+    const items = list.map((s, k) => `${k + 1}. ${s.text || JSON.stringify(s)}`);
+    const level = rec.level ? `, level ${rec.level}` : '';
+    const verdict = rec.status === 'unique' ? `${list.length} steps to the solution${level}.`
+      : rec.status === 'multiple' ? `${list.length} steps, then deduction stops: the puzzle has more than one solution.`
+      : rec.status === 'none' ? `${list.length} steps, then a contradiction: the puzzle has no solution.`
+      : `${list.length} steps (${rec.status}).`;
+    setResult(rec.status === 'unique' ? 'hint' : rec.status, verdict, 'Pick a step to see the grid after it.');
+    setDetails(items, async (k) => {
+      const pic = await gridcnf(['render', '--svg', '--step', String(k + 1), ...timeoutArgs(), '-'], state.text);
+      if (pic.code !== 0) return;
+      state.marks = [];
+      state.showSolved = false;
+      $('picture').innerHTML = pic.stdout;
+      const svg = $('picture').querySelector('svg');
+      if (svg) { svg.removeAttribute('width'); svg.removeAttribute('height'); svg.setAttribute('role', 'img'); }
+    });
   } catch (e) { caught(e); }
 }
 

@@ -153,6 +153,10 @@ test('Hint, Check with a wrong entry typed on the keyboard, Generate', { skip },
   const h = lines(native(['hint', '--json', '-'], sky).stdout)[0];
   assert.match(await page.$eval('#result', (e) => e.textContent), new RegExp(`r${h.row}c${h.col} must be ${h.value}`));
   assert.equal(await page.$$eval('#picture .hl-hint', (e) => e.length), 1);
+  // its reason, in the library's words, and the clue it rests on circled
+  assert.ok((await page.$eval('#result', (e) => e.textContent)).includes(h.text), h.text);
+  assert.equal(await page.$$eval('#picture .hl-clue', (e) => e.length),
+    h.reason.filter((it) => it.kind === 'clue').length);
   // Check: two equal digits in row 1, entered with the keyboard alone
   await page.focus('#picture');
   await page.keyboard.press('3');
@@ -180,6 +184,28 @@ test('Hint, Check with a wrong entry typed on the keyboard, Generate', { skip },
   assert.equal(await clickAndWait(page, '#generate'), 'generated');
   assert.match(await page.$eval('#puzzle', (e) => e.value), /^starbattle/m);
   assert.equal(await clickAndWait(page, '#solve'), 'unique');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('Steps: the path in words, and the grid after a step drawn by the library', { skip }, async () => {
+  const page = await newPage();
+  await page.goto(base + 'index.html');
+  await page.waitForSelector('body[data-ready]');
+  await setPuzzle(page, sky);
+  await page.waitForSelector('#steps:not([hidden])');
+  assert.equal(await clickAndWait(page, '#steps'), 'hint');
+  const rec = lines(native(['steps', '--json', '-'], sky).stdout)[0];
+  const items = await page.$$eval('#details li', (e) => e.map((x) => x.textContent));
+  assert.equal(items.length, rec.steps.length);
+  assert.equal(items[0], `1. ${rec.steps[0].text}`);
+  // the third step: the picture is render --svg --step 3's
+  await page.click('#details li:nth-child(3) button');
+  await page.waitForSelector('#picture svg .focus');
+  const want = native(['render', '--svg', '--step', '3', '-'], sky).stdout;
+  const got = await page.$$eval('#picture svg [class^="reason"]', (e) => e.length);
+  assert.equal(got, (want.match(/class="reason/g) || []).length);
+  assert.ok(got > 0);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
