@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../encoder/grow.h"
 #include "steps.h"
 
 void gc_find_free(gc_find *f) {
@@ -19,26 +20,13 @@ void gc_find_free(gc_find *f) {
   f->nfact = f->capfact = f->nitem = f->capitem = 0;
 }
 
-static int grow(void **p, size_t *cap, size_t need, size_t size) {
-  if (need <= *cap)
-    return 0;
-  size_t c = *cap ? *cap * 2 : 32;
-  while (c < need)
-    c *= 2;
-  void *q = realloc(*p, c * size);
-  if (!q)
-    return -1;
-  *p = q;
-  *cap = c;
-  return 0;
-}
 
 void gc_find_fact(gc_find *f, int cell, int v, int holds) {
   for (size_t i = 0; i < f->nfact; i++)
     if (f->fact[i].cell == cell && f->fact[i].v == v &&
         f->fact[i].holds == holds)
       return;
-  if (grow((void **)&f->fact, &f->capfact, f->nfact + 1, sizeof *f->fact)) {
+  if (gc_grow((void **)&f->fact, &f->capfact, f->nfact + 1, sizeof *f->fact)) {
     f->nomem = 1;
     return;
   }
@@ -49,7 +37,7 @@ void gc_find_item(gc_find *f, const gc_item *it) {
   for (size_t i = 0; i < f->nitem; i++)
     if (!memcmp(&f->item[i], it, sizeof *it))
       return;
-  if (grow((void **)&f->item, &f->capitem, f->nitem + 1, sizeof *f->item)) {
+  if (gc_grow((void **)&f->item, &f->capitem, f->nitem + 1, sizeof *f->item)) {
     f->nomem = 1;
     return;
   }

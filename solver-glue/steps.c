@@ -28,19 +28,6 @@
 
 atomic_long gc_steps_refused; /* for the tests: deductions the guard refused */
 
-int gc_eng_grow(void **p, size_t *cap, size_t need, size_t size) {
-  if (need <= *cap)
-    return 0;
-  size_t c = *cap ? *cap * 2 : 64;
-  while (c < need)
-    c *= 2;
-  void *q = realloc(*p, c * size);
-  if (!q)
-    return -1;
-  *p = q;
-  *cap = c;
-  return 0;
-}
 
 static int stopped(engine *e) {
   if (e->lim && e->lim->interrupt && *e->lim->interrupt)
@@ -92,7 +79,7 @@ static void place(engine *e, int k, int cell, int v) {
 }
 
 static rec *new_rec(engine *e, int kind, int cell, int value) {
-  if (gc_eng_grow((void **)&e->rec, &e->caprec, e->nrec + 1, sizeof *e->rec)) {
+  if (gc_grow((void **)&e->rec, &e->caprec, e->nrec + 1, sizeof *e->rec)) {
     e->nomem = 1;
     return NULL;
   }
@@ -110,9 +97,9 @@ static rec *new_rec(engine *e, int kind, int cell, int value) {
 int gc_eng_record(engine *e, int tech, int level, int lookahead, int cell,
                   int value, uint64_t elim, const gc_find *f, int all,
                   const char *text) {
-  if (gc_eng_grow((void **)&e->fact, &e->capfact, e->nfact + f->nfact + 1,
+  if (gc_grow((void **)&e->fact, &e->capfact, e->nfact + f->nfact + 1,
            sizeof *e->fact) ||
-      gc_eng_grow((void **)&e->item, &e->capitem, e->nitem + f->nitem + 1,
+      gc_grow((void **)&e->item, &e->capitem, e->nitem + f->nitem + 1,
            sizeof *e->item)) {
     e->nomem = 1;
     return -1;

@@ -10,6 +10,7 @@
 #ifndef GC_SOLVER_GLUE_STEPS_ENGINE_H
 #define GC_SOLVER_GLUE_STEPS_ENGINE_H
 
+#include "../encoder/grow.h"
 #include "steps.h"
 
 enum { REC_GIVEN, REC_ENTRY, REC_STEP };
@@ -61,8 +62,6 @@ typedef struct engine {
   double deadline;
 } engine;
 
-/* steps.c */
-int gc_eng_grow(void **p, size_t *cap, size_t need, size_t size);
 uint64_t gc_eng_cand_mask(const engine *e, int cell);
 /* Records the deduction with the support in f (all: everything known
    before instead) and applies it.  0, or -1 out of memory. */

@@ -30,7 +30,7 @@ static int push_sitem(engine *e, gc_sitem s) {
   for (size_t i = e->rsn_start; i < e->nrsn; i++) /* this step's */
     if (e->rsn[i].group == s.group && e->rsn[i].lit == s.lit)
       return 0;
-  if (gc_eng_grow((void **)&e->rsn, &e->caprsn, e->nrsn + 1, sizeof *e->rsn)) {
+  if (gc_grow((void **)&e->rsn, &e->caprsn, e->nrsn + 1, sizeof *e->rsn)) {
     e->nomem = 1;
     return -1;
   }
