@@ -5,11 +5,11 @@
  * code that prints.
  *
  * Exit codes (a batch exits with the worst of its records, in the order
- * 0 < 2 < 1 < 3 < 65 < 66 < 69 < 74 < 70 < 130):
+ * 0 < 2 < 1 < 3 < 65 < 66 < 64 < 69 < 74 < 70 < 130; docs/exit-codes.md):
  *   0 solved (and unique when that was asked), 1 no solution, 2 more than
  *   one solution, 3 time limit, 64 usage, 65 bad input, 66 cannot open an
- *   input, 69 a program it needs is missing, 70 internal error, 74 I/O
- *   error, 130 interrupted.
+ *   input, 69 a program it needs is missing, 70 internal error or out of
+ *   memory, 74 I/O error, 130 interrupted.
  */
 #include "cli.h"
 #include "cli_int.h"
@@ -23,14 +23,16 @@
 #include "gridcnf.h"
 
 static int severity(int code) {
-  static const int order[] = {EX_OK,       EX_MULTIPLE,    EX_NONE,
-                              EX_TIME,     EX_DATAERR,     EX_NOINPUT,
-                              EX_UNAVAILABLE, EX_IOERR,    EX_SOFTWARE,
-                              EX_INTERRUPT};
-  for (int i = 0; i < (int)(sizeof order / sizeof order[0]); i++)
+  static const int order[] = {EX_OK,      EX_MULTIPLE,    EX_NONE,
+                              EX_TIME,    EX_DATAERR,     EX_NOINPUT,
+                              EX_USAGE,   EX_UNAVAILABLE, EX_IOERR,
+                              EX_SOFTWARE, EX_INTERRUPT};
+  int n = (int)(sizeof order / sizeof order[0]);
+  for (int i = 0; i < n; i++)
     if (order[i] == code)
       return i;
-  return 0;
+  /* a code missing here must not vanish from a batch: rank it as 70 */
+  return severity(EX_SOFTWARE);
 }
 
 void gc_cli_worst(int *acc, int code) {
@@ -47,7 +49,7 @@ double gc_cli_now_ms(void) {
 void gc_cli_print_error(cli *c, const gc_error *e) {
   gc_cli_progress_clear(c);
   char buf[600];
-  gc_error_format(e, buf, sizeof buf);
+  gc_error_format(e, buf, sizeof buf); /* one line: no control characters */
   fprintf(c->err, "gridcnf: %s\n", buf);
 }
 
@@ -156,12 +158,15 @@ static double round3(double x) { return floor(x * 1000 + 0.5) / 1000; }
 
 void gc_cli_emit_json(cli *c, json_t *obj) {
   gc_cli_progress_note(c, json_string_value(json_object_get(obj, "status")));
-  char *s = json_dumps(obj, JSON_COMPACT | JSON_ENSURE_ASCII | JSON_REAL_PRECISION(6));
+  char *s = obj ? json_dumps(obj, JSON_COMPACT | JSON_ENSURE_ASCII |
+                                      JSON_REAL_PRECISION(6))
+                : NULL;
   if (s) {
     fputs(s, c->out);
     fputc('\n', c->out);
     free(s);
-  }
+  } else /* out of memory: an error record stands in for it (output.c) */
+    gc_cli_record_lost(c);
   json_decref(obj);
   fflush(c->out);
 }
@@ -196,6 +201,9 @@ void gc_cli_emit_error_record(cli *c, const gc_error *e, const gc_puzzle *pz) {
 }
 
 int gc_cli_status_exit(const gc_result *res) {
+  /* a count (or any search) cut short is the limit's, whatever it found */
+  if (res->stop != GC_STOP_NONE && !res->complete)
+    return res->stop == GC_STOP_INTERRUPT ? EX_INTERRUPT : EX_TIME;
   switch (res->status) {
   case GC_STATUS_UNIQUE:
   case GC_STATUS_SOLVED: return EX_OK;
@@ -260,12 +268,8 @@ void gc_cli_emit_result(cli *c, const char *source, const gc_puzzle *pz,
     gc_cli_emit_json(c, o);
     return;
   }
-  const char *id = gc_puzzle_id(pz);
-  char name[200];
-  if (id)
-    snprintf(name, sizeof name, "%s", id);
-  else
-    snprintf(name, sizeof name, "%s:%ld", source, gc_puzzle_line(pz));
+  char name[400];
+  gc_cli_puzzle_name(source, pz, name, sizeof name);
   int n = gc_puzzle_n(pz);
   /* count --list: the solutions are on the lines above already */
   int listed = c->list && c->lim.mode == GC_MODE_COUNT;
@@ -308,26 +312,34 @@ void gc_cli_emit_result(cli *c, const char *source, const gc_puzzle *pz,
 /*------------------------------------------------------------------------*/
 
 
+/* An error that is not a puzzle's (a file that cannot be read, a record
+   that does not parse) as a record of its own. */
+static int error_record(cli *c, const gc_error *e, int *code) {
+  gc_cli_record_begin(c);
+  gc_cli_emit_error_record(c, e, NULL);
+  gc_cli_worst(code, gc_code_exit(e->code));
+  return gc_cli_record_end(c, e->source, NULL, code);
+}
+
 /* Reads every file, calls fn on each puzzle (after the --id filter), and
-   reports the records that fail to read. */
+   reports the records that fail to read.  Each puzzle's output is one
+   record (output.c). */
 int gc_cli_each_puzzle(cli *c, gc_cli_puzzle_fn fn, int *npuzzles) {
-  int code = EX_OK;
+  int code = EX_OK, halt = 0;
   if (c->nfiles == 0)
     c->files[c->nfiles++] = "-";
-  for (int f = 0; f < c->nfiles; f++) {
+  for (int f = 0; f < c->nfiles && !halt; f++) {
     char *data;
     size_t len;
     gc_error e;
     if (gc_cli_read_file(c, c->files[f], &data, &len, &e)) {
-      gc_cli_emit_error_record(c, &e, NULL);
-      gc_cli_worst(&code, gc_code_exit(e.code));
+      halt = error_record(c, &e, &code);
       continue;
     }
     const char *source = !strcmp(c->files[f], "-") ? "<stdin>" : c->files[f];
     gc_reader *rd = gc_reader_new(data, len, source, &c->ropt, &e);
     if (!rd) {
-      gc_cli_emit_error_record(c, &e, NULL);
-      gc_cli_worst(&code, gc_code_exit(e.code));
+      halt = error_record(c, &e, &code);
       free(data);
       continue;
     }
@@ -343,8 +355,8 @@ int gc_cli_each_puzzle(cli *c, gc_cli_puzzle_fn fn, int *npuzzles) {
         break;
       records++;
       if (r == GC_READ_ERROR) {
-        gc_cli_emit_error_record(c, &e, NULL);
-        gc_cli_worst(&code, gc_code_exit(e.code));
+        if ((halt = error_record(c, &e, &code)))
+          break;
         continue;
       }
       if (c->id && (!gc_puzzle_id(pz) || strcmp(c->id, gc_puzzle_id(pz)))) {
@@ -352,22 +364,23 @@ int gc_cli_each_puzzle(cli *c, gc_cli_puzzle_fn fn, int *npuzzles) {
         continue;
       }
       ++*npuzzles;
+      gc_cli_record_begin(c);
       int stop = fn(c, source, pz, parse_ms, &code);
+      halt = gc_cli_record_end(c, source, pz, &code);
       gc_puzzle_free(pz);
-      if (stop)
+      if (stop || halt)
         break;
     }
     gc_reader_free(rd);
     free(data);
-    if (c->interrupt && *c->interrupt)
+    if (halt || (c->interrupt && *c->interrupt))
       break;
     if (!records) {
       gc_error_clear(&e);
       gc_error_source(&e, source);
       gc_error_set(&e, GC_E_SHAPE, 0, 0,
                    "no puzzle in the input (empty, or only comments)");
-      gc_cli_emit_error_record(c, &e, NULL);
-      gc_cli_worst(&code, EX_DATAERR);
+      halt = error_record(c, &e, &code);
     }
   }
   if (c->interrupt && *c->interrupt) {
@@ -401,10 +414,9 @@ void gc_cli_record_origin(json_t *o, const char *source, const gc_puzzle *pz) {
 void gc_cli_print_name(cli *c, const char *source, const gc_puzzle *pz,
                        const char *status) {
   gc_cli_progress_note(c, status);
-  if (gc_puzzle_id(pz))
-    fprintf(c->out, "%s: %s", gc_puzzle_id(pz), status);
-  else
-    fprintf(c->out, "%s:%ld: %s", source, gc_puzzle_line(pz), status);
+  char name[400];
+  gc_cli_puzzle_name(source, pz, name, sizeof name);
+  fprintf(c->out, "%s: %s", name, status);
 }
 
 int gc_cli_stop_exit(const gc_limits *lim) {
@@ -508,6 +520,12 @@ int gc_cli_read_file(cli *c, const char *path, char **data, size_t *len,
 }
 
 int gc_cli_write_all(cli *c, const char *text, size_t len, const char *what) {
+  if (!c->output && c->out == c->real_out) { /* standard output: whole */
+    int rc = gc_cli_write_whole(c, text, len);
+    if (rc == EX_IOERR)
+      fprintf(c->err, "gridcnf: writing the %s failed\n", what);
+    return rc;
+  }
   FILE *f = c->out;
   if (c->output && !(f = fopen(c->output, "wb"))) {
     fprintf(c->err, "gridcnf: %s: cannot open for writing\n", c->output);
@@ -537,7 +555,7 @@ int gc_cli_run_io(int argc, char **argv, const gc_cli_io *io) {
   const volatile int *interrupt = io->interrupt;
   cli c;
   memset(&c, 0, sizeof c);
-  c.out = out;
+  c.out = c.real_out = out;
   c.err = err;
   c.interrupt = interrupt;
   c.input = io->input;
@@ -604,7 +622,15 @@ int gc_cli_run_io(int argc, char **argv, const gc_cli_io *io) {
   gc_cli_term_setup(&c);
   rc = command->run(&c);
   gc_cli_progress_end(&c);
-  if (fflush(out) != 0 || ferror(out)) {
+  gc_cli_output_close(&c);
+  free(c.external_broken);
+  int failed = fflush(out) != 0 || ferror(out) || c.write_failed;
+  if (c.withheld || (failed && interrupt && *interrupt)) {
+    /* an interrupt stays one, even when it cut a write short */
+    gc_cli_worst(&rc, EX_INTERRUPT);
+    return rc;
+  }
+  if (failed) {
     fprintf(err, "gridcnf: writing output failed\n");
     return EX_IOERR;
   }

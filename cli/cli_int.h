@@ -84,6 +84,18 @@ typedef struct cli {
   int progress;      /* err is a terminal: the batch summary */
   int progress_line; /* ... and out is not: a running count too */
   gc_cli_tally tally;
+  /* Output (output.c): out is the record being made while one is open
+     (gc_cli_record_begin), else the caller's stream, real_out. */
+  FILE *real_out;
+  int rec_open;         /* between gc_cli_record_begin and _end */
+  FILE *rec;            /* the open record's buffer, or NULL */
+  char *rec_buf;
+  size_t rec_len;
+  unsigned long rec_jfail; /* gc_json_failures() when it began */
+  int rec_lost;         /* part of it could not be made (out of memory) */
+  int withheld;         /* an interrupt held a record back: exit 130 */
+  int write_failed;     /* the output stream failed: exit 74 */
+  char *external_broken; /* solve --external: why the program cannot run */
 } cli;
 
 enum { GC_COLOR_AUTO = 0, GC_COLOR_ALWAYS, GC_COLOR_NEVER };
@@ -230,6 +242,29 @@ void gc_cli_progress_note(cli *c, const char *status);
 void gc_cli_progress_clear(cli *c);
 /* The end of the command: the summary line of a batch, on a terminal. */
 void gc_cli_progress_end(cli *c);
+/* One record at a time (output.c): what the commands print between
+   begin and end (to c->out) is written whole at the end; when part of it
+   could not be made (gc_cli_record_lost, or a jansson allocation failed
+   meanwhile) an error record for pz stands in for it (exit 70).  end
+   returns 1 when the batch must stop: the output failed (74) or an
+   interrupt withheld the record (130; pz is then reported "unknown" if
+   the output has room for that line). */
+void gc_cli_record_begin(cli *c);
+int gc_cli_record_end(cli *c, const char *source, const gc_puzzle *pz,
+                      int *code);
+void gc_cli_record_lost(cli *c);
+/* The record buffer's memory, given back at the end of a run. */
+void gc_cli_output_close(cli *c);
+/* count --list: what the open record holds so far goes out now. */
+void gc_cli_record_flush(cli *c);
+/* Writes text to the caller's stream whole, as a record is: EX_OK,
+   EX_INTERRUPT (withheld) or EX_IOERR. */
+int gc_cli_write_whole(cli *c, const char *text, size_t len);
+/* s for a terminal: control characters and '\\' escaped (\n, \x1b, ...). */
+void gc_cli_escape(const char *s, char *buf, size_t size);
+/* "ID" or "SOURCE:LINE", escaped for a terminal. */
+void gc_cli_puzzle_name(const char *source, const gc_puzzle *pz, char *buf,
+                        size_t size);
 
 /* solve --jobs N: the batch on N threads, answers in input order
    (jobs.c).  Returns the exit code; *npuzzles counts the puzzles. */

@@ -42,6 +42,7 @@ typedef struct certify_ctx {
   int flat;       /* one puzzle: DIR itself */
   char **names;   /* subdirectory names used so far */
   size_t nnames;
+  char broken[1200]; /* why the cadical command cannot run, once known */
 } certify_ctx;
 
 typedef struct proof_stats {
@@ -260,6 +261,10 @@ static void emit(cli *c, const char *source, const gc_puzzle *pz,
   }
 }
 
+/* The kind of error (for cert_failed) of a program that cannot be started:
+   reported as internal, exit 69. */
+#define MISSING GC_CODE_COUNT
+
 /* An error for pz, reported as a record; the certificate is removed. */
 static int cert_failed(cli *c, const char *source, const gc_puzzle *pz,
                        const char *dir, int *code, gc_code kind,
@@ -267,9 +272,11 @@ static int cert_failed(cli *c, const char *source, const gc_puzzle *pz,
   gc_error e;
   gc_error_clear(&e);
   gc_error_source(&e, source);
-  gc_error_set(&e, kind, gc_puzzle_line(pz), 0, "%s", what);
+  gc_error_set(&e, kind == MISSING ? GC_E_INTERNAL : kind, gc_puzzle_line(pz),
+               0, "%s", what);
   gc_cli_emit_error_record(c, &e, pz);
-  gc_cli_worst(code, gc_code_exit(kind));
+  /* (the cadical command missing: 69, a program missing) */
+  gc_cli_worst(code, kind == MISSING ? EX_UNAVAILABLE : gc_code_exit(kind));
   if (dir)
     remove_cert(dir);
   return 0;
@@ -297,6 +304,8 @@ static int certify_one(cli *c, certify_ctx *x, const char *source,
     snprintf(dir, sizeof dir, "%s/%s", c->out_dir, sub);
   }
   remove_cert(dir); /* nothing left from an older run */
+  if (x->broken[0]) /* every puzzle still gets its record */
+    return cert_failed(c, source, pz, NULL, code, MISSING, x->broken);
   gc_result res;
   gc_error e;
   gc_limits lim = c->lim;
@@ -366,8 +375,10 @@ static int certify_one(cli *c, certify_ctx *x, const char *source,
   if (gc_run_start(argv1, log, NULL, &run, msg, sizeof msg)) {
     snprintf(msg + strlen(msg), sizeof msg - strlen(msg),
              " (certify needs the cadical command: apt-get install cadical)");
-    cert_failed(c, source, pz, dir, code, GC_E_INTERNAL, msg);
-    stop = 1; /* the next puzzle would fail the same way */
+    cert_failed(c, source, pz, dir, code, MISSING, msg);
+    /* the next puzzles would fail the same way: they are not tried, but
+       each still gets its record */
+    snprintf(x->broken, sizeof x->broken, "%s", msg);
     goto done;
   }
   int started2 = !gc_run_start(argv2, model, log2, &run2, hint, sizeof hint);
@@ -457,6 +468,14 @@ done:
   return stop;
 }
 
+/* An error that is not a puzzle's, as a record of its own. */
+static int error_record(cli *c, const gc_error *e, int *code) {
+  gc_cli_record_begin(c);
+  gc_cli_emit_error_record(c, e, NULL);
+  gc_cli_worst(code, gc_code_exit(e->code));
+  return gc_cli_record_end(c, e->source, NULL, code);
+}
+
 /* Reads every input first: a single puzzle writes into DIR, several into
    DIR/<name>/. */
 static int cmd_certify(cli *c) {
@@ -469,10 +488,10 @@ static int cmd_certify(cli *c) {
   size_t len[64];
   long puzzles = 0;
   gc_error e;
-  for (int f = 0; f < c->nfiles; f++) {
+  int halt = 0;
+  for (int f = 0; f < c->nfiles && !halt; f++) {
     if (gc_cli_read_file(c, c->files[f], &data[f], &len[f], &e)) {
-      gc_cli_emit_error_record(c, &e, NULL);
-      gc_cli_worst(&code, gc_code_exit(e.code));
+      halt = error_record(c, &e, &code);
       data[f] = NULL;
       continue;
     }
@@ -487,29 +506,28 @@ static int cmd_certify(cli *c) {
       }
     gc_reader_free(rd);
   }
-  certify_ctx x = {puzzles == 1, NULL, 0};
+  certify_ctx x = {puzzles == 1, NULL, 0, ""};
   long seen = 0;
   int records_total = 0;
-  for (int f = 0; f < c->nfiles && !(c->interrupt && *c->interrupt); f++) {
+  for (int f = 0; f < c->nfiles && !halt && !(c->interrupt && *c->interrupt);
+       f++) {
     if (!data[f])
       continue;
     const char *source = !strcmp(c->files[f], "-") ? "<stdin>" : c->files[f];
     gc_reader *rd = gc_reader_new(data[f], len[f], source, &c->ropt, &e);
     if (!rd) {
-      gc_cli_emit_error_record(c, &e, NULL);
-      gc_cli_worst(&code, gc_code_exit(e.code));
+      halt = error_record(c, &e, &code);
       continue;
     }
     int stop = 0;
-    while (!stop && !(c->interrupt && *c->interrupt)) {
+    while (!stop && !halt && !(c->interrupt && *c->interrupt)) {
       gc_puzzle *pz;
       int r = gc_reader_next(rd, &pz, &e);
       if (r == GC_READ_END)
         break;
       records_total++;
       if (r == GC_READ_ERROR) {
-        gc_cli_emit_error_record(c, &e, NULL);
-        gc_cli_worst(&code, gc_code_exit(e.code));
+        halt = error_record(c, &e, &code);
         continue;
       }
       if (c->id && (!gc_puzzle_id(pz) || strcmp(c->id, gc_puzzle_id(pz)))) {
@@ -517,11 +535,13 @@ static int cmd_certify(cli *c) {
         continue;
       }
       seen++;
+      gc_cli_record_begin(c);
       stop = certify_one(c, &x, source, pz, &code);
+      halt = gc_cli_record_end(c, source, pz, &code);
       gc_puzzle_free(pz);
     }
     gc_reader_free(rd);
-    if (stop)
+    if (stop || halt)
       break;
   }
   for (int f = 0; f < c->nfiles; f++)

@@ -65,6 +65,7 @@ static int cmd_check(cli *c) {
   code = read_grid(c, grid_path, o.pz, &g, &partial);
   if (code)
     goto out;
+  gc_cli_record_begin(c); /* the answer is one record (output.c) */
   int nbroken = gc_check_all(o.pz, &g, partial, &broken);
   if (nbroken < 0) {
     fprintf(c->err, "gridcnf: out of memory\n");
@@ -124,6 +125,7 @@ static int cmd_check(cli *c) {
   } else
     fprintf(c->out, " (stopped before an answer)\n");
 out:
+  gc_cli_record_end(c, o.source, o.pz, &code);
   gc_grid_free(&g);
   gc_grid_free(&done);
   gc_clues_free(&broken);
@@ -221,8 +223,11 @@ static int cmd_hint(cli *c) {
   gc_grid g = {0, NULL};
   int partial;
   code = read_grid(c, c->grid, o.pz, &g, &partial);
-  if (!code)
+  if (!code) {
+    gc_cli_record_begin(c);
     code = hint_one(c, o.source, o.pz, &g);
+    gc_cli_record_end(c, o.source, o.pz, &code);
+  }
   gc_grid_free(&g);
   gc_puzzle_free(o.pz);
   return code;

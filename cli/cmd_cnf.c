@@ -40,7 +40,9 @@ static int cmd_cnf(cli *c) {
   }
   char *text;
   size_t len;
-  if (gc_dimacs(o.pz, &c->opt, block, &text, &len, &e)) {
+  /* --max-vars and --max-clauses bound what is written, as they bound
+     what is solved */
+  if (gc_dimacs_limited(o.pz, &c->opt, &c->lim, block, &text, &len, &e)) {
     gc_error_source(&e, o.source);
     gc_cli_print_error(c, &e);
     code = gc_code_exit(e.code);
@@ -92,10 +94,12 @@ static int cmd_decode(cli *c) {
     res.status = sat == 0 ? GC_STATUS_NONE : GC_STATUS_UNKNOWN;
     res.stop = GC_STOP_NONE;
   }
+  gc_cli_record_begin(c);
   gc_cli_emit_result(c, o.source, o.pz, &res);
   code = res.status == GC_STATUS_SOLVED ? EX_OK
          : res.status == GC_STATUS_NONE ? EX_NONE
                                         : EX_TIME;
+  gc_cli_record_end(c, o.source, o.pz, &code);
 done:
   free(values);
   free(data);

@@ -23,10 +23,9 @@ static int convert_one(cli *c, const char *source, gc_puzzle *pz,
     gc_cli_worst(code, gc_code_exit(e.code));
     return 0;
   }
-  if (!s) {
-    fprintf(c->err, "gridcnf: out of memory\n");
-    gc_cli_worst(code, EX_SOFTWARE);
-    return 1;
+  if (!s) { /* an error record in its place, and the batch goes on */
+    gc_cli_record_lost(c);
+    return 0;
   }
   if (text && c->converted++)
     fputs("---\n", c->out);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../formats/jsonload.h"
 #include "cli_int.h"
 
 static void print_fixed(cli *c, const char *record) {
@@ -11,12 +12,13 @@ static void print_fixed(cli *c, const char *record) {
   gc_error e;
   gc_reader *rd = gc_reader_new(record, strlen(record), "fixed", &ro, &e);
   gc_puzzle *pz = NULL;
-  if (rd && gc_reader_next(rd, &pz, &e) == GC_READ_PUZZLE) {
-    char *text = gc_render_text(pz, NULL);
-    if (text)
-      fprintf(c->out, "the puzzle with them:\n%s", text);
-    free(text);
-  }
+  char *text = NULL;
+  if (rd && gc_reader_next(rd, &pz, &e) == GC_READ_PUZZLE &&
+      (text = gc_render_text(pz, NULL)))
+    fprintf(c->out, "the puzzle with them:\n%s", text);
+  else
+    gc_cli_record_lost(c);
+  free(text);
   gc_puzzle_free(pz);
   gc_reader_free(rd);
 }
@@ -39,7 +41,7 @@ static int fix_one(cli *c, const char *source, gc_puzzle *pz, double ms,
     for (size_t i = 0; i < added.count; i++)
       json_array_append_new(a, json_string(added.what[i]));
     json_object_set_new(o, "added", a);
-    json_object_set_new(o, "puzzle", fixed ? json_loads(fixed, 0, NULL) : json_null());
+    json_object_set_new(o, "puzzle", fixed ? gc_json_loads(fixed) : json_null());
     gc_cli_emit_json(c, o);
   } else {
     gc_cli_print_name(c, source, pz, status);

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../formats/jsonload.h"
 #include "cli_int.h"
 
 /* --difficulty: any, one of the genre's level names (the labels of
@@ -35,7 +36,7 @@ static int parse_difficulty(const gc_genre *genre, const char *s,
 static int print_json(cli *c, const gc_puzzle *pz, const char *source,
                       const char *label) {
   char *text = gc_puzzle_json(pz);
-  json_t *rec = text ? json_loads(text, 0, NULL) : NULL;
+  json_t *rec = text ? gc_json_loads(text) : NULL;
   free(text);
   json_t *o = json_object();
   if (!rec || !o) {
@@ -163,19 +164,22 @@ static int cmd_generate(cli *c) {
             "%.0f ms\n",
             i, count, gc_puzzle_id(pz), what, label ? label : "not rated",
             info.tries, info.tries == 1 ? "y" : "ies", info.calls, info.ms);
+    gc_cli_record_begin(c);
     if (c->json) {
       if (print_json(c, pz, source, label))
-        gc_cli_worst(&code, EX_SOFTWARE);
+        gc_cli_record_lost(c);
     } else {
       char *text = gc_render_text(pz, NULL);
       if (text) {
         fprintf(c->out, "# %s\n%s", gc_puzzle_id(pz), text);
         free(text);
       } else
-        gc_cli_worst(&code, EX_SOFTWARE);
-      fflush(c->out);
+        gc_cli_record_lost(c);
     }
+    int halt = gc_cli_record_end(c, "generate", pz, &code);
     gc_puzzle_free(pz);
+    if (halt)
+      break;
   }
   if (ferror(c->out))
     gc_cli_worst(&code, EX_IOERR);

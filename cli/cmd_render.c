@@ -37,7 +37,8 @@ typedef struct render_run {
   char *picture;  /* --svg without --out-dir: the one picture */
   int too_many;   /* --svg without --out-dir met a second puzzle */
   int bad_step;   /* --step K past a puzzle's path */
-  FILE *text;     /* text output: c.out, or a memory stream for -o */
+  FILE *text;     /* text output: NULL for standard output (each puzzle's
+                     record, c.out), or a memory stream for -o */
   char **names;   /* file names written under --out-dir */
   int nnames;
 } render_run;
@@ -225,13 +226,12 @@ static int render_one(cli *c, const char *source, gc_puzzle *pz,
   char *s = c->svg && step ? gc_render_svg_step(pz, solution, step)
             : c->svg       ? gc_render_svg(pz, solution)
                            : gc_render_text(pz, solution);
-  if (!s) {
+  if (!s) { /* an error record in its place, and the batch goes on */
     gc_result_free(&res);
     gc_step_path_free(&spath);
     gc_grid_free(&sofar);
-    fprintf(c->err, "gridcnf: %s: out of memory\n", name);
-    gc_cli_worst(code, EX_SOFTWARE);
-    return 1;
+    gc_cli_record_lost(c);
+    return 0;
   }
   int stop = 0;
   if (c->out_dir) {
@@ -255,12 +255,13 @@ static int render_one(cli *c, const char *source, gc_puzzle *pz,
     run->picture = s;
     s = NULL;
   } else {
+    FILE *to = run->text ? run->text : c->out; /* (c->out: the record) */
     if (run->drawn)
-      fputs("---\n", run->text);
-    if (run->text == c->out) /* styled for a terminal (term.c) */
+      fputs("---\n", to);
+    if (!run->text) /* standard output: styled for a terminal (term.c) */
       gc_cli_print_grid(c, pz, solution, NULL);
     else
-      fputs(s, run->text);
+      fputs(s, to);
   }
   gc_result_free(&res);
   gc_step_path_free(&spath);
@@ -344,7 +345,7 @@ static int cmd_render(cli *c) {
   run.c = *c;
   char *mem = NULL;
   size_t memlen = 0;
-  run.text = c->out;
+  run.text = NULL; /* standard output, record by record */
   if (!c->svg && !c->out_dir && c->output &&
       !(run.text = open_memstream(&mem, &memlen))) {
     fprintf(c->err, "gridcnf: out of memory\n");
@@ -352,7 +353,10 @@ static int cmd_render(cli *c) {
   }
   int count = 0;
   int code = gc_cli_each_puzzle(&run.c, render_one, &count);
-  if (run.text != c->out) {
+  c->withheld |= run.c.withheld; /* (the run wrote through its copy) */
+  c->write_failed |= run.c.write_failed;
+  gc_cli_output_close(&run.c);
+  if (run.text) {
     int bad = fclose(run.text) != 0 || !mem;
     if (bad) {
       fprintf(c->err, "gridcnf: out of memory\n");

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../formats/jsonload.h"
 #include "cli_int.h"
 
 static json_t *clues_json(const gc_clues *cl) {
@@ -62,7 +63,7 @@ static int minimize_one(cli *c, const char *source, gc_puzzle *pz, double ms,
     json_t *o = gc_cli_record_head(pz, gc_status_name(st));
     json_object_set_new(o, "redundant", clues_json(&redundant));
     json_object_set_new(o, "removed", clues_json(&removed));
-    json_object_set_new(o, "minimal", minimal ? json_loads(minimal, 0, NULL) : json_null());
+    json_object_set_new(o, "minimal", minimal ? gc_json_loads(minimal) : json_null());
     gc_cli_emit_json(c, o);
   } else {
     gc_cli_print_name(c, source, pz, gc_status_name(st));
@@ -74,12 +75,13 @@ static int minimize_one(cli *c, const char *source, gc_puzzle *pz, double ms,
       gc_error e2;
       gc_reader *rd = minimal ? gc_reader_new(minimal, strlen(minimal), "minimal", &ro, &e2) : NULL;
       gc_puzzle *mp = NULL;
-      if (rd && gc_reader_next(rd, &mp, &e2) == GC_READ_PUZZLE) {
-        char *text = gc_render_text(mp, NULL);
-        if (text)
-          fprintf(c->out, "the minimal puzzle:\n%s", text);
-        free(text);
-      }
+      char *text = NULL;
+      if (rd && gc_reader_next(rd, &mp, &e2) == GC_READ_PUZZLE &&
+          (text = gc_render_text(mp, NULL)))
+        fprintf(c->out, "the minimal puzzle:\n%s", text);
+      else
+        gc_cli_record_lost(c);
+      free(text);
       gc_puzzle_free(mp);
       gc_reader_free(rd);
     } else

@@ -68,7 +68,7 @@ static int on_solution(void *ctx, long index, const gc_grid *g) {
     else {
       fprintf(c->out, "solution %ld:\n", index);
       gc_cli_print_grid_text(c, l->pz, g);
-      fflush(c->out);
+      gc_cli_record_flush(c); /* each solution as it is found */
     }
   }
   if (c->all && gc_cli_now_ms() >= l->next_ms) {
@@ -77,7 +77,7 @@ static int on_solution(void *ctx, long index, const gc_grid *g) {
             (gc_cli_now_ms() - c->start_ms) / 1e3);
     l->next_ms = gc_cli_now_ms() + 1000;
   }
-  return 0;
+  return c->withheld; /* the output is held up by an interrupt: stop */
 }
 
 static int count_one(cli *c, const char *source, gc_puzzle *pz, double parse_ms,
@@ -115,6 +115,8 @@ static int cmd_solve(cli *c) {
   int count = 0;
   if (c->jobs > 1 && c->external)
     return gc_cli_usage_error(c, "--jobs runs the embedded solver: use it without --external%s", "");
+  if (c->external && gc_cli_external_usable(c))
+    return EX_USAGE;
   /* a batch on several threads keeps the CPUs busy already */
   if (c->jobs > 1 && c->opt.portfolio == GC_PORTFOLIO_AUTO)
     c->opt.portfolio = GC_PORTFOLIO_OFF;

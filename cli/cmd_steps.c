@@ -126,8 +126,11 @@ static int cmd_steps(cli *c) {
       gc_grid_read(o.pz, data, len, c->grid, &g, &partial, &e)) {
     gc_cli_print_error(c, &e);
     code = gc_code_exit(e.code);
-  } else
+  } else { /* the answer is one record (output.c) */
+    gc_cli_record_begin(c);
     steps_one(c, o.source, o.pz, &g, &code);
+    gc_cli_record_end(c, o.source, o.pz, &code);
+  }
   free(data);
   gc_grid_free(&g);
   gc_puzzle_free(o.pz);

@@ -59,6 +59,10 @@ int gc_mkdir_p(const char *dir);
    line), for a message; "" when there is none. */
 void gc_file_hint(const char *path, char *buf, size_t size);
 
+/* Can solve --external use c->external as a command?  EX_OK, or EX_USAGE
+   with the message printed (checked before the batch starts). */
+int gc_cli_external_usable(struct cli *c);
+
 /* solve --external CMD for one puzzle (a gc_cli_puzzle_fn). */
 int gc_cli_solve_external(struct cli *c, const char *source,
                           struct gc_puzzle *pz, double parse_ms, int *code);

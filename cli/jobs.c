@@ -2,53 +2,70 @@
  * jobs.c: `solve --jobs N`, a batch solved by N threads, one CaDiCaL per
  * puzzle as always, answers printed in input order.
  *
- * The main thread reads every record first (a bad record becomes an error
- * item in its place), starts the workers, then prints item after item as
- * each is done, flushing per record, so the output is the same as with one
- * job and a reader of the output sees complete lines as soon as the items
- * before them are done.  Workers take the next item from a shared counter.
- * The per-puzzle --timeout, --total-timeout and SIGINT behave as without
- * --jobs: an interrupt stops the solves in progress; items not started are
- * not printed.
+ * The main thread reads the records as the batch goes (a bad record
+ * becomes an error item in its place), into a window of at most WINDOW
+ * items that are read but not yet printed, and prints the oldest as soon
+ * as it is done, one record at a time (output.c), so the output is the
+ * same as with one job and a reader of the output sees complete lines as
+ * soon as the items before them are done.  Memory stays that of the
+ * window, not of the batch: a million small puzzles are not all held at
+ * once.  Workers take the next unsolved item of the window.  The
+ * per-puzzle --timeout, --total-timeout and SIGINT behave as without
+ * --jobs: an interrupt stops the solves in progress; items not started
+ * are not printed.
  */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli_int.h"
 
+/* items read ahead per job */
+#define WINDOW_PER_JOB 32
+
+enum { READY = 1, TAKEN, DONE };
+
 typedef struct item {
-  gc_puzzle *pz;     /* NULL: a record that did not read (err) */
+  gc_puzzle *pz; /* NULL: a record that did not read (err) */
   gc_error err;
-  int failed;        /* gc_solve returned an error */
+  int failed; /* gc_solve returned an error */
   const char *source;
   double parse_ms;
   gc_result res;
-  int done;
+  int ready; /* a puzzle to solve (else a record to print) */
 } item;
 
+/* The window is ring[head % window] .. ring[(tail - 1) % window]; head and
+   tail are written by the main thread only, which fills the free slots
+   from tail on before it publishes the new tail.  The workers claim items
+   by their state (no lock); the lock and the two conditions are for
+   sleeping only: a worker when there is nothing to take, the main thread
+   when the item it must print next is not done. */
 typedef struct batch {
   cli *c;
-  item *items;
-  size_t count, cap, next;
+  item *ring;
+  /* the state of ring[k]: a worker owns an item once it turns READY into
+     TAKEN; the main thread writes an item while its state is DONE (it was
+     printed) and then sets it READY or leaves it DONE (an error) */
+  atomic_int *state;
+  size_t window;
+  atomic_size_t head;    /* the next item to print */
+  atomic_size_t tail;    /* the next item to read */
+  atomic_size_t next;    /* where the workers look for an item */
+  atomic_int eof;        /* no more items will come */
+  atomic_int idle;       /* workers asleep */
+  atomic_int main_waits; /* the main thread sleeps */
   pthread_mutex_t lock;
-  pthread_cond_t changed;
+  pthread_cond_t more; /* for the workers: items, or the end */
+  pthread_cond_t done; /* for the main thread: an item is done */
+  /* the input, one file at a time */
+  int file; /* index into c->files of the file being read */
+  char *data;
+  gc_reader *rd;
+  const char *source;
+  int records; /* records of that file so far */
 } batch;
-
-static item *add_item(batch *b) {
-  if (b->count == b->cap) {
-    size_t cap = b->cap ? 2 * b->cap : 64;
-    item *p = realloc(b->items, cap * sizeof *p);
-    if (!p)
-      return NULL;
-    b->items = p;
-    b->cap = cap;
-  }
-  item *it = &b->items[b->count++];
-  memset(it, 0, sizeof *it);
-  gc_result_init(&it->res);
-  return it;
-}
 
 static void solve_item(cli *c, item *it) {
   gc_limits lim = c->lim;
@@ -74,87 +91,137 @@ static void solve_item(cli *c, item *it) {
 
 static void *worker(void *arg) {
   batch *b = arg;
+  cli *c = b->c;
   for (;;) {
+    size_t t = atomic_load(&b->tail), h = atomic_load(&b->head);
+    size_t i = atomic_load(&b->next);
+    if (i < h) { /* printed meanwhile */
+      atomic_compare_exchange_weak(&b->next, &i, h);
+      continue;
+    }
+    if (i < t) {
+      if (!atomic_compare_exchange_weak(&b->next, &i, i + 1))
+        continue;
+      atomic_int *st = &b->state[i % b->window];
+      int ready = READY;
+      if (!atomic_compare_exchange_strong(st, &ready, TAKEN))
+        continue; /* a record that did not read, or taken already */
+      if (!(c->interrupt && *c->interrupt))
+        solve_item(c, &b->ring[i % b->window]);
+      atomic_store(st, DONE);
+      if (atomic_load(&b->main_waits)) {
+        pthread_mutex_lock(&b->lock);
+        pthread_cond_signal(&b->done);
+        pthread_mutex_unlock(&b->lock);
+      }
+      continue;
+    }
+    if (atomic_load(&b->eof))
+      break;
     pthread_mutex_lock(&b->lock);
-    size_t i = b->next < b->count ? b->next++ : b->count;
+    atomic_fetch_add(&b->idle, 1);
+    while (atomic_load(&b->next) >= atomic_load(&b->tail) &&
+           !atomic_load(&b->eof))
+      pthread_cond_wait(&b->more, &b->lock);
+    atomic_fetch_sub(&b->idle, 1);
     pthread_mutex_unlock(&b->lock);
-    if (i >= b->count)
-      return NULL;
-    item *it = &b->items[i];
-    if (it->pz && !(b->c->interrupt && *b->c->interrupt))
-      solve_item(b->c, it);
-    pthread_mutex_lock(&b->lock);
-    it->done = 1;
-    pthread_cond_broadcast(&b->changed);
-    pthread_mutex_unlock(&b->lock);
+  }
+  return NULL;
+}
+
+/* Wakes the workers that sleep (new items, or the end). */
+static void wake_workers(batch *b) {
+  if (!atomic_load(&b->idle))
+    return;
+  pthread_mutex_lock(&b->lock);
+  pthread_cond_broadcast(&b->more);
+  pthread_mutex_unlock(&b->lock);
+}
+
+/* The next item of the input (outside the lock: it is not in the window
+   yet).  1, or 0 when the input is used up. */
+static int read_item(batch *b, item *it) {
+  cli *c = b->c;
+  memset(it, 0, sizeof *it);
+  gc_result_init(&it->res);
+  for (;;) {
+    if (!b->rd) {
+      if (b->file >= c->nfiles)
+        return 0;
+      const char *path = c->files[b->file++];
+      size_t len;
+      if (gc_cli_read_file(c, path, &b->data, &len, &it->err))
+        return 1;
+      b->source = !strcmp(path, "-") ? "<stdin>" : path;
+      b->records = 0;
+      if (!(b->rd =
+                gc_reader_new(b->data, len, b->source, &c->ropt, &it->err))) {
+        free(b->data);
+        b->data = NULL;
+        return 1;
+      }
+    }
+    gc_puzzle *pz;
+    double t0 = gc_cli_now_ms();
+    int r = gc_reader_next(b->rd, &pz, &it->err);
+    double ms = gc_cli_now_ms() - t0;
+    if (r == GC_READ_END) {
+      gc_reader_free(b->rd);
+      free(b->data);
+      b->rd = NULL;
+      b->data = NULL;
+      if (!b->records) {
+        gc_error_clear(&it->err);
+        gc_error_source(&it->err, b->source);
+        gc_error_set(&it->err, GC_E_SHAPE, 0, 0,
+                     "no puzzle in the input (empty, or only comments)");
+        return 1;
+      }
+      continue;
+    }
+    b->records++;
+    if (r == GC_READ_PUZZLE && c->id &&
+        (!gc_puzzle_id(pz) || strcmp(c->id, gc_puzzle_id(pz)))) {
+      gc_puzzle_free(pz);
+      continue;
+    }
+    it->source = b->source;
+    if (r == GC_READ_PUZZLE) {
+      it->pz = pz;
+      it->parse_ms = ms;
+      it->ready = 1;
+    }
+    return 1;
   }
 }
 
-/* Reads every record of every file into items; 0, or an exit code. */
-static int read_all(batch *b, int *code) {
-  cli *c = b->c;
-  for (int f = 0; f < c->nfiles; f++) {
-    char *data;
-    size_t len;
-    gc_error e;
-    item *it;
-    if (gc_cli_read_file(c, c->files[f], &data, &len, &e)) {
-      if (!(it = add_item(b)))
-        return EX_SOFTWARE;
-      it->err = e;
-      continue;
-    }
-    const char *source = !strcmp(c->files[f], "-") ? "<stdin>" : c->files[f];
-    gc_reader *rd = gc_reader_new(data, len, source, &c->ropt, &e);
-    if (!rd) {
-      free(data);
-      if (!(it = add_item(b)))
-        return EX_SOFTWARE;
-      it->err = e;
-      continue;
-    }
-    int records = 0;
-    for (;;) {
-      gc_puzzle *pz;
-      double t0 = gc_cli_now_ms();
-      int r = gc_reader_next(rd, &pz, &e);
-      double ms = gc_cli_now_ms() - t0;
-      if (r == GC_READ_END)
-        break;
-      records++;
-      if (r == GC_READ_PUZZLE && c->id &&
-          (!gc_puzzle_id(pz) || strcmp(c->id, gc_puzzle_id(pz)))) {
-        gc_puzzle_free(pz);
-        continue;
-      }
-      if (!(it = add_item(b))) {
-        if (r == GC_READ_PUZZLE)
-          gc_puzzle_free(pz);
-        gc_reader_free(rd);
-        free(data);
-        return EX_SOFTWARE;
-      }
-      it->source = source;
-      if (r == GC_READ_ERROR)
-        it->err = e;
-      else {
-        it->pz = pz;
-        it->parse_ms = ms;
-      }
-    }
-    gc_reader_free(rd);
-    free(data);
-    if (!records) {
-      if (!(it = add_item(b)))
-        return EX_SOFTWARE;
-      gc_error_clear(&it->err);
-      gc_error_source(&it->err, source);
-      gc_error_set(&it->err, GC_E_SHAPE, 0, 0,
-                   "no puzzle in the input (empty, or only comments)");
-    }
+/* Prints a done item as its record; 1 when the batch must stop. */
+static int print_item(cli *c, item *it, int *code, int *npuzzles) {
+  if (c->interrupt && *c->interrupt && it->pz && !it->res.stats.vars &&
+      it->res.status == GC_STATUS_UNKNOWN && it->res.stop == GC_STOP_NONE &&
+      !it->failed)
+    return 0; /* never started: not printed */
+  gc_cli_record_begin(c);
+  if (!it->pz) {
+    gc_cli_emit_error_record(c, &it->err, NULL);
+    gc_cli_worst(code, gc_code_exit(it->err.code));
+  } else if (it->failed) {
+    ++*npuzzles;
+    gc_cli_emit_error_record(c, &it->err, it->pz);
+    gc_cli_worst(code, gc_code_exit(it->err.code));
+  } else {
+    ++*npuzzles;
+    gc_cli_emit_result(c, it->source, it->pz, &it->res);
+    gc_cli_worst(code, gc_cli_status_exit(&it->res));
   }
-  (void)code;
-  return 0;
+  return gc_cli_record_end(c, it->pz ? it->source : it->err.source, it->pz,
+                           code);
+}
+
+static void free_item(item *it) {
+  gc_puzzle_free(it->pz);
+  gc_result_free(&it->res);
+  it->pz = NULL;
 }
 
 int gc_cli_solve_jobs(cli *c, int *npuzzles) {
@@ -168,61 +235,95 @@ int gc_cli_solve_jobs(cli *c, int *npuzzles) {
   b.c = c;
   if (c->nfiles == 0)
     c->files[c->nfiles++] = "-";
-  int code = EX_OK;
-  int rc = read_all(&b, &code);
-  if (rc) {
+  b.window = (size_t)c->jobs * WINDOW_PER_JOB;
+  b.ring = calloc(b.window, sizeof *b.ring);
+  b.state = malloc(b.window * sizeof *b.state);
+  if (b.state)
+    for (size_t k = 0; k < b.window; k++)
+      atomic_init(&b.state[k], DONE);
+  if (!b.ring || !b.state) {
+    free(b.ring);
+    free(b.state);
     fprintf(c->err, "gridcnf: out of memory\n");
-    code = rc;
-    goto out;
+    return EX_SOFTWARE;
   }
   pthread_mutex_init(&b.lock, NULL);
-  pthread_cond_init(&b.changed, NULL);
-  int nthreads = c->jobs < (int)b.count ? c->jobs : (int)b.count;
-  pthread_t *threads = calloc((size_t)nthreads + 1, sizeof *threads);
+  pthread_cond_init(&b.more, NULL);
+  pthread_cond_init(&b.done, NULL);
+  atomic_init(&b.head, 0);
+  atomic_init(&b.tail, 0);
+  atomic_init(&b.next, 0);
+  atomic_init(&b.eof, 0);
+  atomic_init(&b.idle, 0);
+  atomic_init(&b.main_waits, 0);
+  pthread_t *threads = calloc((size_t)c->jobs + 1, sizeof *threads);
   int started = 0;
-  for (int t = 0; threads && t < nthreads; t++)
+  for (int t = 0; threads && t < c->jobs; t++)
     if (pthread_create(&threads[t], NULL, worker, &b) == 0)
       started++;
-  if (!started) { /* no thread: do the work here */
-    worker(&b);
-  }
-  for (size_t i = 0; i < b.count; i++) {
-    item *it = &b.items[i];
-    pthread_mutex_lock(&b.lock);
-    while (!it->done)
-      pthread_cond_wait(&b.changed, &b.lock);
-    pthread_mutex_unlock(&b.lock);
-    if (c->interrupt && *c->interrupt && it->pz && !it->res.stats.vars &&
-        it->res.status == GC_STATUS_UNKNOWN && it->res.stop == GC_STOP_NONE)
-      continue; /* never started: not printed */
-    if (!it->pz) {
-      gc_cli_emit_error_record(c, &it->err, NULL);
-      gc_cli_worst(&code, gc_code_exit(it->err.code));
-    } else if (it->failed) {
-      ++*npuzzles;
-      gc_cli_emit_error_record(c, &it->err, it->pz);
-      gc_cli_worst(&code, gc_code_exit(it->err.code));
-    } else {
-      ++*npuzzles;
-      gc_cli_emit_result(c, it->source, it->pz, &it->res);
-      gc_cli_worst(&code, gc_cli_status_exit(&it->res));
+  int code = EX_OK, halt = 0, eof = 0;
+  size_t head = 0, tail = 0;
+  for (;;) {
+    /* read ahead into the free part of the window once half of it is
+       free (idle workers are woken for a batch, not for every item),
+       then publish it */
+    if (!eof && tail - head <= b.window / 2) {
+      while (!eof && tail - head < b.window) {
+        item *it = &b.ring[tail % b.window]; /* (its state is DONE) */
+        if (halt || (c->interrupt && *c->interrupt) || !read_item(&b, it))
+          eof = 1;
+        else {
+          if (it->ready)
+            atomic_store(&b.state[tail % b.window], READY);
+          tail++;
+        }
+      }
+      atomic_store(&b.tail, tail);
+      if (eof)
+        atomic_store(&b.eof, 1);
+      wake_workers(&b);
     }
+    if (head == tail)
+      break;
+    item *it = &b.ring[head % b.window];
+    atomic_int *st = &b.state[head % b.window];
+    int ready = READY;
+    if (!started && atomic_compare_exchange_strong(st, &ready, TAKEN)) {
+      if (!(c->interrupt && *c->interrupt)) /* no thread: the work is here */
+        solve_item(c, it);
+      atomic_store(st, DONE);
+    }
+    if (atomic_load(st) != DONE) {
+      pthread_mutex_lock(&b.lock);
+      atomic_store(&b.main_waits, 1);
+      while (atomic_load(st) != DONE)
+        pthread_cond_wait(&b.done, &b.lock);
+      atomic_store(&b.main_waits, 0);
+      pthread_mutex_unlock(&b.lock);
+    }
+    if (!halt) /* (after a halt: only waited for, and freed) */
+      halt = print_item(c, it, &code, npuzzles);
+    free_item(it);
+    atomic_store(&b.head, ++head);
   }
+  atomic_store(&b.eof, 1);
+  pthread_mutex_lock(&b.lock);
+  pthread_cond_broadcast(&b.more);
+  pthread_mutex_unlock(&b.lock);
   for (int t = 0; t < started; t++)
     pthread_join(threads[t], NULL);
   free(threads);
-  pthread_cond_destroy(&b.changed);
+  pthread_cond_destroy(&b.more);
+  pthread_cond_destroy(&b.done);
   pthread_mutex_destroy(&b.lock);
+  gc_reader_free(b.rd);
+  free(b.data);
+  free(b.ring);
+  free(b.state);
   if (c->interrupt && *c->interrupt) {
     fprintf(c->err, "gridcnf: interrupted after %.1f s\n",
             (gc_cli_now_ms() - c->start_ms) / 1e3);
     gc_cli_worst(&code, EX_INTERRUPT);
   }
-out:
-  for (size_t i = 0; i < b.count; i++) {
-    gc_puzzle_free(b.items[i].pz);
-    gc_result_free(&b.items[i].res);
-  }
-  free(b.items);
   return code;
 }

@@ -38,9 +38,12 @@
 
 static volatile sig_atomic_t interrupted;
 
+/* Counts the interrupts (up to 2): a second one also gives up a line
+   that a full pipe holds half-written (output.c). */
 static void on_signal(int sig) {
   (void)sig;
-  interrupted = 1;
+  if (interrupted < 2)
+    interrupted++;
 }
 
 #ifndef MADV_POPULATE_WRITE
@@ -143,7 +146,7 @@ int main(int argc, char **argv) {
   sigaction(SIGINT, &sa, NULL);
   sigaction(SIGTERM, &sa, NULL);
   int rc = gc_cli_run(argc, argv, stdout, stderr, (const volatile int *)&interrupted);
-  if (fclose(stdout) != 0 && rc != 74) {
+  if (fclose(stdout) != 0 && rc != 74 && rc != 130) {
     fprintf(stderr, "gridcnf: writing output failed\n");
     rc = 74;
   }

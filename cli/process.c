@@ -29,29 +29,60 @@ static void sleep_ms(double ms) {
   nanosleep(&ts, NULL);
 }
 
+/* Can path be run: 1; else 0 with why ("not executable", "a
+   directory"), or 0 with why empty when there is no such file. */
+static int runnable(const char *path, const char **why) {
+  struct stat st;
+  *why = "";
+  if (stat(path, &st) != 0)
+    return 0;
+  if (S_ISDIR(st.st_mode))
+    *why = "a directory";
+  else if (!S_ISREG(st.st_mode) || access(path, X_OK) != 0)
+    *why = "not executable";
+  return !**why;
+}
+
 /* Is name an executable file, directly (with a '/') or on PATH?  Checked
    before spawning, since a failed exec is not reported the same way
-   everywhere (valgrind: the child exits 127). */
-static int on_path(const char *name) {
-  if (strchr(name, '/'))
-    return access(name, X_OK) == 0;
+   everywhere (valgrind: the child exits 127).  When not, a message. */
+static int on_path(const char *name, char *msg, size_t size) {
+  const char *why;
+  if (strchr(name, '/')) {
+    if (runnable(name, &why))
+      return 1;
+    snprintf(msg, size, "cannot run '%s': %s", name,
+             *why ? why : "no such file");
+    return 0;
+  }
   const char *path = getenv("PATH");
   if (!path || !*path)
     path = "/usr/local/bin:/usr/bin:/bin";
-  char buf[4096];
+  char buf[4096], seen[4096] = "";
+  const char *seen_why = NULL;
   for (const char *p = path;;) {
     const char *colon = strchr(p, ':');
     size_t len = colon ? (size_t)(colon - p) : strlen(p);
     int n = len ? snprintf(buf, sizeof buf, "%.*s/%s", (int)len, p, name)
                 : snprintf(buf, sizeof buf, "./%s", name);
-    struct stat st;
-    if (n > 0 && (size_t)n < sizeof buf && stat(buf, &st) == 0 &&
-        S_ISREG(st.st_mode) && access(buf, X_OK) == 0)
-      return 1;
+    if (n > 0 && (size_t)n < sizeof buf) {
+      if (runnable(buf, &why))
+        return 1;
+      if (*why && !seen_why) { /* there, but not a program */
+        snprintf(seen, sizeof seen, "%s", buf);
+        seen_why = why;
+      }
+    }
     if (!colon)
-      return 0;
+      break;
     p = colon + 1;
   }
+  if (seen_why)
+    snprintf(msg, size, "cannot run '%s': %.300s is %s", name, seen,
+             seen_why);
+  else
+    snprintf(msg, size, "cannot run '%s': no such program on PATH", name);
+  return 0;
 }
 
 int gc_run_start(char *const argv[], const char *out_path,
@@ -59,10 +90,8 @@ int gc_run_start(char *const argv[], const char *out_path,
   memset(r, 0, sizeof *r);
   if (why_size)
     why[0] = 0;
-  if (!on_path(argv[0])) {
-    snprintf(why, why_size, "cannot run '%s': no such program on PATH", argv[0]);
+  if (!on_path(argv[0], why, why_size))
     return -1;
-  }
 #ifdef __EMSCRIPTEN__ /* no posix_spawnp: the WebAssembly build runs no programs */
   (void)out_path;
   (void)err_path;
@@ -75,6 +104,16 @@ int gc_run_start(char *const argv[], const char *out_path,
     snprintf(why, why_size, "out of memory");
     return -1;
   }
+  /* its own process group, so that stopping it stops whatever it started
+     too (a wrapper script's solver in the background) */
+  posix_spawnattr_t at;
+  if (posix_spawnattr_init(&at)) {
+    posix_spawn_file_actions_destroy(&fa);
+    snprintf(why, why_size, "out of memory");
+    return -1;
+  }
+  posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&at, 0);
   const char *out = out_path ? out_path : "/dev/null";
   int e = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
   if (!e)
@@ -87,13 +126,15 @@ int gc_run_start(char *const argv[], const char *out_path,
     e = posix_spawn_file_actions_adddup2(&fa, 1, 2);
   if (e) {
     posix_spawn_file_actions_destroy(&fa);
+    posix_spawnattr_destroy(&at);
     snprintf(why, why_size, "%s", strerror(e));
     return -1;
   }
   r->t0 = gc_cli_now_ms();
   pid_t pid;
-  e = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+  e = posix_spawnp(&pid, argv[0], &fa, &at, argv, environ);
   posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&at);
   if (e) {
     if (e == ENOENT)
       snprintf(why, why_size, "cannot run '%s': no such program on PATH", argv[0]);
@@ -110,7 +151,10 @@ int gc_run_start(char *const argv[], const char *out_path,
 void gc_run_wait(gc_run *const runs[], int n, double timeout,
                  const volatile int *interrupt) {
   /* Poll rather than block, so that the time limit and the interrupt flag
-     are seen; the pause grows from 0.05 ms to 2 ms. */
+     are seen; the pause grows from 0.05 ms to 2 ms.  Each run is its own
+     process group: a stop goes to the group, and once the program has
+     ended (still unreaped, so that its number cannot be reused) what it
+     left running in its group is ended too. */
   double pause = 0.05;
   for (;;) {
     int running = 0;
@@ -119,15 +163,21 @@ void gc_run_wait(gc_run *const runs[], int n, double timeout,
       gc_run *r = runs[i];
       if (!r->started || r->done)
         continue;
-      int st = 0;
-      pid_t w = waitpid((pid_t)r->pid, &st, WNOHANG);
-      if (w == (pid_t)r->pid || (w < 0 && errno != EINTR)) {
+      siginfo_t info;
+      memset(&info, 0, sizeof info);
+      int w = waitid(P_PID, (id_t)r->pid, &info, WEXITED | WNOHANG | WNOWAIT);
+      if ((w == 0 && info.si_pid == (pid_t)r->pid) || (w < 0 && errno != EINTR)) {
+        kill(-(pid_t)r->pid, SIGKILL); /* the rest of its group */
+        int st = 0;
+        pid_t got;
+        while ((got = waitpid((pid_t)r->pid, &st, 0)) < 0 && errno == EINTR)
+          ;
         r->done = 1;
         r->ms = now - r->t0;
-        if (w > 0 && WIFEXITED(st)) {
+        if (got > 0 && WIFEXITED(st)) {
           r->exited = 1;
           r->status = WEXITSTATUS(st);
-        } else if (w > 0 && WIFSIGNALED(st))
+        } else if (got > 0 && WIFSIGNALED(st))
           r->status = WTERMSIG(st);
         continue;
       }
@@ -138,12 +188,14 @@ void gc_run_wait(gc_run *const runs[], int n, double timeout,
         if (interrupt && *interrupt)
           r->interrupted = 1;
         if (r->timed_out || r->interrupted) {
-          kill((pid_t)r->pid, SIGTERM);
+          if (kill(-(pid_t)r->pid, SIGTERM) != 0)
+            kill((pid_t)r->pid, SIGTERM);
           r->killed = 1;
           r->kill_at = now;
         }
       } else if (r->killed == 1 && now - r->kill_at > 2000) {
-        kill((pid_t)r->pid, SIGKILL); /* it ignored SIGTERM */
+        if (kill(-(pid_t)r->pid, SIGKILL) != 0) /* it ignored SIGTERM */
+          kill((pid_t)r->pid, SIGKILL);
         r->killed = 2;
       }
     }
@@ -155,7 +207,10 @@ void gc_run_wait(gc_run *const runs[], int n, double timeout,
   }
 }
 
-int gc_run_found(const char *name) { return on_path(name); }
+int gc_run_found(const char *name) {
+  char why[64];
+  return on_path(name, why, sizeof why);
+}
 
 int gc_run_program(char *const argv[], const char *out_path,
                    const char *err_path, double timeout,

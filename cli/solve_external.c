@@ -92,7 +92,7 @@ static int ext_run(cli *c, ext_cmd *x, const char *tmp, const gc_puzzle *pz,
   char *text;
   size_t len;
   double t0 = gc_cli_now_ms();
-  if (gc_dimacs(pz, &c->opt, block, &text, &len, e))
+  if (gc_dimacs_limited(pz, &c->opt, &c->lim, block, &text, &len, e))
     return -1;
   if (st && !block) {
     const char *p = strstr(text, "\np cnf ");
@@ -115,7 +115,7 @@ static int ext_run(cli *c, ext_cmd *x, const char *tmp, const gc_puzzle *pz,
   if (gc_run_program(x->argv, out, err, timeout, c->interrupt, &run, why,
                      sizeof why)) {
     gc_error_set(e, GC_E_INTERNAL, 0, 0, "--external: %s", why);
-    e->line = -1; /* marks "could not start": the batch stops */
+    e->line = -1; /* marks "could not start": no use trying again */
     return -1;
   }
   r->ms = run.ms;
@@ -173,6 +173,33 @@ static void rm_tmp(const char *tmp) {
   rmdir(tmp);
 }
 
+int gc_cli_external_usable(cli *c) {
+  ext_cmd x;
+  int bad = parse_cmd(c->external, &x);
+  free(x.copy);
+  if (!bad)
+    return EX_OK;
+  char cmd[120];
+  gc_cli_escape(c->external, cmd, sizeof cmd);
+  fprintf(c->err,
+          "gridcnf: --external: cannot use the command '%s' (at most %d "
+          "words; {cnf} and {out} not first) (try 'gridcnf --help')\n",
+          cmd, MAX_WORDS);
+  return EX_USAGE;
+}
+
+/* The error record of pz, its place filled in; exit code ex (0: the
+   error's own). */
+static void ext_error(cli *c, const char *source, const gc_puzzle *pz,
+                      gc_error *e, int ex, int *code) {
+  if (!e->line) {
+    gc_error_source(e, source);
+    e->line = gc_puzzle_line(pz);
+  }
+  gc_cli_emit_error_record(c, e, pz);
+  gc_cli_worst(code, ex ? ex : gc_code_exit(e->code));
+}
+
 int gc_cli_solve_external(cli *c, const char *source, gc_puzzle *pz,
                           double parse_ms, int *code) {
   gc_result res;
@@ -185,14 +212,15 @@ int gc_cli_solve_external(cli *c, const char *source, gc_puzzle *pz,
   char tmp[4096];
   const char *tdir = getenv("TMPDIR");
   snprintf(tmp, sizeof tmp, "%s/gridcnf-ext-XXXXXX", tdir && *tdir ? tdir : "/tmp");
-  if (parse_cmd(c->external, &x)) {
+  if (c->external_broken) { /* the program cannot run: said once, per puzzle */
+    gc_error_set(&e, GC_E_INTERNAL, 0, 0, "%s", c->external_broken);
+    ext_error(c, source, pz, &e, EX_UNAVAILABLE, code);
+    return 0;
+  }
+  if (parse_cmd(c->external, &x)) { /* (checked before the batch) */
     free(x.copy);
-    gc_error_set(&e, GC_E_USAGE, 0, 0,
-                 "--external: cannot use the command '%.100s' (at most %d words; "
-                 "{cnf} and {out} not first)",
-                 c->external, MAX_WORDS);
-    gc_cli_emit_error_record(c, &e, pz);
-    gc_cli_worst(code, EX_USAGE);
+    gc_error_set(&e, GC_E_USAGE, 0, 0, "--external: cannot use the command");
+    ext_error(c, source, pz, &e, 0, code);
     return 1;
   }
   if (!mkdtemp(tmp)) {
@@ -257,16 +285,20 @@ int gc_cli_solve_external(cli *c, const char *source, gc_puzzle *pz,
   gc_cli_emit_result(c, source, pz, &res);
   gc_cli_worst(code, gc_cli_status_exit(&res));
   goto done;
-failed:
-  stop = e.line == -1; /* the program is missing: no use going on */
-  if (stop)
+failed:;
+  int ex = 0;
+  if (e.line == -1) {
+    /* the program cannot be started: no use trying again, but every later
+       puzzle still gets its record (the same error); a program missing
+       is 69 */
     e.line = 0;
-  if (!e.line) {
-    gc_error_source(&e, source);
-    e.line = gc_puzzle_line(pz);
+    ex = EX_UNAVAILABLE;
+    free(c->external_broken);
+    c->external_broken = malloc(strlen(e.message) + 1);
+    if (c->external_broken)
+      strcpy(c->external_broken, e.message);
   }
-  gc_cli_emit_error_record(c, &e, pz);
-  gc_cli_worst(code, gc_code_exit(e.code));
+  ext_error(c, source, pz, &e, ex, code);
 done:
   gc_grid_free(&r2.grid);
   gc_grid_free(&r1.grid);

@@ -104,6 +104,8 @@ void gc_cli_print_grid(cli *c, const gc_puzzle *pz, const gc_grid *g,
   char *s = gc_render_look(pz, g, &look, &style);
   if (s)
     gc_cli_term_write(c, c->out, s, style);
+  else /* out of memory: an error record takes the record's place */
+    gc_cli_record_lost(c);
   free(s);
   free(style);
 }

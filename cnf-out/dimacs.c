@@ -45,9 +45,16 @@ char *gc_dimacs_header(const gc_puzzle *pz, const gc_options *opt,
   gc_sb_printf(&b, "c gridcnf %s genre=%s n=%d", GC_VERSION, pz->genre->name,
                pz->n);
   if (pz->id) {
+    /* one comment line, and nothing a terminal would act on: control
+       characters (C0, DEL, C1 in UTF-8) as '?', one a byte */
     gc_sb_put(&b, " id=");
-    for (const char *p = pz->id; *p && p - pz->id < 100; p++)
-      gc_sb_putn(&b, (*p == '\n' || *p == '\r') ? " " : p, 1);
+    for (const char *p = pz->id; *p && p - pz->id < 100; p++) {
+      unsigned char ch = (unsigned char)*p, next = (unsigned char)p[1];
+      int c1 = ch == 0xc2 && next >= 0x80 && next <= 0x9f;
+      gc_sb_putn(&b, ch < 0x20 || ch == 0x7f || c1 ? "?" : p, 1);
+      if (c1)
+        gc_sb_put(&b, "?"), p++;
+    }
   }
   gc_sb_put(&b, "\nc gridcnf options");
   for (size_t i = 0; i < gc_option_count(); i++) {
@@ -72,12 +79,18 @@ char *gc_dimacs_header(const gc_puzzle *pz, const gc_options *opt,
 }
 
 /* Encodes pz into mem; fills cnf (caller releases). */
-int gc_encode_memory(const gc_puzzle *pz, const gc_options *opt, gc_cnf *cnf,
-                     gc_memsink *mem, gc_error *err) {
+int gc_encode_memory_limited(const gc_puzzle *pz, const gc_options *opt,
+                             const gc_limits *lim, gc_cnf *cnf, gc_memsink *mem,
+                             gc_error *err) {
   memset(mem, 0, sizeof *mem);
   gc_cnf_init(cnf, gc_sink_memory(mem), opt);
+  gc_cnf_set_limits(cnf, lim);
   if (pz->genre->encode(pz, cnf, err) || gc_cnf_status(cnf)) {
-    if (!err->code || gc_cnf_status(cnf))
+    if (gc_cnf_status(cnf) == GC_E_NOMEM)
+      gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory building the formula");
+    else if (gc_cnf_limit_error(cnf, err))
+      ;
+    else if (!err->code || gc_cnf_status(cnf))
       gc_error_set(err, gc_cnf_status(cnf) ? gc_cnf_status(cnf) : GC_E_INTERNAL,
                    0, 0, "encoding failed (%s)", gc_code_name(gc_cnf_status(cnf)));
     return -1;
@@ -85,8 +98,19 @@ int gc_encode_memory(const gc_puzzle *pz, const gc_options *opt, gc_cnf *cnf,
   return 0;
 }
 
+int gc_encode_memory(const gc_puzzle *pz, const gc_options *opt, gc_cnf *cnf,
+                     gc_memsink *mem, gc_error *err) {
+  return gc_encode_memory_limited(pz, opt, NULL, cnf, mem, err);
+}
+
 int gc_dimacs(const gc_puzzle *pz, const gc_options *opt, const gc_grid *block,
               char **text, size_t *len, gc_error *err) {
+  return gc_dimacs_limited(pz, opt, NULL, block, text, len, err);
+}
+
+int gc_dimacs_limited(const gc_puzzle *pz, const gc_options *opt,
+                      const gc_limits *lim, const gc_grid *block, char **text,
+                      size_t *len, gc_error *err) {
   gc_options defaults;
   if (!opt) {
     gc_options_default(&defaults);
@@ -100,7 +124,7 @@ int gc_dimacs(const gc_puzzle *pz, const gc_options *opt, const gc_grid *block,
   int rc = -1;
   int *lits = NULL;
   char *head = NULL;
-  if (gc_encode_memory(pz, opt, &cnf, &mem, err))
+  if (gc_encode_memory_limited(pz, opt, lim, &cnf, &mem, err))
     goto done;
   size_t k = 0;
   if (block) {

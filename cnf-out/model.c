@@ -113,6 +113,12 @@ int gc_model_read(const char *data, size_t len, const char *source, int *sat,
         gc_error_set(err, GC_E_NOMEM, this_line, 0, "out of memory");
         goto fail;
       }
+      if ((*values)[v] == (neg ? 1 : -1)) {
+        gc_error_set(err, GC_E_CONTRADICTION, this_line, (long)t0 + 1,
+                     "variable %ld is set both true and false: not a model",
+                     v);
+        goto fail;
+      }
       (*values)[v] = neg ? -1 : 1;
       if (v > maxvar)
         maxvar = (int)v;

@@ -66,6 +66,27 @@ void gc_cnf_fail(gc_cnf *c, int code) {
 
 int gc_cnf_status(const gc_cnf *c) { return c->status; }
 
+void gc_cnf_set_limits(gc_cnf *c, const gc_limits *lim) {
+  c->max_vars = lim ? lim->max_vars : 0;
+  c->max_clauses = lim ? lim->max_clauses : 0;
+}
+
+int gc_cnf_limit_error(const gc_cnf *c, gc_error *err) {
+  if (c->over == 1 && c->max_vars)
+    gc_error_set(err, GC_E_TOO_LARGE, 0, 0,
+                 "the formula needs more than %ld variables (--max-vars)",
+                 c->max_vars);
+  else if (c->over == 2)
+    gc_error_set(err, GC_E_TOO_LARGE, 0, 0,
+                 "the formula needs more than %ld clauses (--max-clauses)",
+                 c->max_clauses);
+  else if (c->status == GC_E_TOO_LARGE)
+    gc_error_set(err, GC_E_TOO_LARGE, 0, 0, "the formula is too large");
+  else
+    return 0;
+  return 1;
+}
+
 int gc_cnf_new_var(gc_cnf *c) {
   if (c->status)
     return 0;

@@ -105,6 +105,15 @@ void gc_cnf_ternary(gc_cnf *c, int a, int b, int d);
 void gc_cnf_quaternary(gc_cnf *c, int a, int b, int d, int e);
 void gc_cnf_fail(gc_cnf *c, int code);
 int gc_cnf_status(const gc_cnf *c);
+/* The size limits of lim (max_vars, max_clauses; lim may be NULL): the
+   one place --max-vars and --max-clauses reach a formula.  They bound the
+   formula of the puzzle only: a clause added after it (a blocking clause)
+   must not count, so the solver glue clears them once the formula is
+   built. */
+void gc_cnf_set_limits(gc_cnf *c, const gc_limits *lim);
+/* When the formula failed for passing one of those limits (or the hard
+   guard), the error that says which (GC_E_TOO_LARGE) and 1; else 0. */
+int gc_cnf_limit_error(const gc_cnf *c, gc_error *err);
 
 /* Opens a new group (closing the one before) described in words, standing
    at key[i][j] of the puzzle's JSON record (i, j = -1 when not used); a

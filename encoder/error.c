@@ -54,12 +54,14 @@ void gc_error_source(gc_error *err, const char *source) {
 }
 
 /* An error is one line of text: a control character that came from the
-   input (a newline in a JSON string, an escape byte in a token) is shown
-   as '?'. */
+   input (a newline in a JSON string, an escape byte in a token, a C1
+   control U+0080..U+009F in UTF-8) is shown as '?' (one a byte). */
 static int one_line(char *buf, size_t size, int len) {
-  for (char *p = buf; size && *p; p++)
-    if ((unsigned char)*p < 0x20 || *p == 0x7f)
+  for (unsigned char *p = (unsigned char *)buf; size && *p; p++)
+    if (*p < 0x20 || *p == 0x7f)
       *p = '?';
+    else if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
+      p[0] = p[1] = '?';
   return len;
 }
 

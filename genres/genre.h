@@ -20,6 +20,7 @@
 #include "../encoder/random.h"
 #include "gridcnf.h"
 #include "../formats/jsonfields.h"
+#include "../formats/jsonload.h"
 #include "../formats/textlines.h"
 #include "gridcnf.h"
 
@@ -184,6 +185,11 @@ int gc_key_decode(const gc_puzzle *pz, const gc_block *cell,
    both.  0, or -1 with err. */
 int gc_encode_memory(const gc_puzzle *pz, const gc_options *opt, gc_cnf *cnf,
                      gc_memsink *mem, gc_error *err);
+/* The same within lim's size limits (--max-vars, --max-clauses; NULL:
+   none), refused with the error gc_solve gives. */
+int gc_encode_memory_limited(const gc_puzzle *pz, const gc_options *opt,
+                             const gc_limits *lim, gc_cnf *cnf, gc_memsink *mem,
+                             gc_error *err);
 /* The "c gridcnf" comment lines of pz's CNF, malloc'd. */
 char *gc_dimacs_header(const gc_puzzle *pz, const gc_options *opt,
                        const gc_cnf *cnf);

@@ -108,9 +108,30 @@ static int value_of_json(const gc_puzzle *pz, const json_t *v, int *out) {
 static int read_json(const gc_puzzle *pz, const char *text, size_t len,
                      const char *source, gc_grid *g, gc_error *err) {
   json_error_t je;
-  json_t *root = json_loadb(text, len, JSON_DISABLE_EOF_CHECK, &je);
-  if (!root)
-    return set_err(err, source, je.line, je.column, "%s", je.text);
+  gc_jload_fail why;
+  json_t *root = gc_json_loadb(text, len, JSON_DISABLE_EOF_CHECK, &je, &why);
+  if (!root) {
+    /* the line and column (from 1, in bytes) of the offending token */
+    size_t at = why == GC_JLOAD_NOMEM ? 0 : gc_json_error_offset(text, len, &je);
+    long line = 1, col = 1;
+    for (size_t i = 0; i < at && i < len; i++, col++)
+      if (text[i] == '\n')
+        line++, col = 0;
+    if (why == GC_JLOAD_NOMEM) {
+      gc_error_clear(err);
+      gc_error_source(err, source);
+      gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory reading the grid");
+      return -1;
+    }
+    if (why == GC_JLOAD_LONG) {
+      set_err(err, source, line, col,
+              "a JSON string or number longer than %zu bytes (the limit)",
+              GC_JSON_MAX_TOKEN);
+      err->code = GC_E_TOO_LARGE;
+      return -1;
+    }
+    return set_err(err, source, line, col, "%s", je.text);
+  }
   const json_t *a = root;
   int n = pz->n, rc = -1;
   if (json_is_object(root)) {

@@ -325,7 +325,7 @@ char *gc_format_write(const gc_puzzle *pz, const char *name, gc_error *err) {
     return NULL;
   }
   char *js = gc_puzzle_json(pz);
-  json_t *rec = js ? json_loads(js, 0, NULL) : NULL;
+  json_t *rec = js ? gc_json_loads(js) : NULL;
   free(js);
   if (!rec) {
     gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");

@@ -26,6 +26,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "genre.h"
 #include "../formats/format.h"
@@ -306,6 +308,40 @@ static void locate(const gc_reader *rd, size_t from, long line, size_t off,
   *ocol = (long)(off - ls) + 1;
 }
 
+/* A record that jansson could not read: its error, positioned, and the
+   reader moved past the line. */
+static int json_failed(gc_reader *rd, size_t start, long line, size_t eol,
+                       size_t len, const json_error_t *je, gc_jload_fail why,
+                       gc_error *err) {
+  long l, c;
+  size_t at = start + (why == GC_JLOAD_NOMEM ? 0 : gc_json_error_offset(rd->data + start,
+                                                                         len, je));
+  if (why != GC_JLOAD_LONG && at > eol)
+    at = eol;
+  locate(rd, start, line, at, &l, &c);
+  if (why == GC_JLOAD_LONG) {
+    /* the rest of that line cannot be read either */
+    size_t e = at;
+    while (e < rd->len && rd->data[e] != '\n')
+      e++;
+    for (size_t i = eol; i < e; i++) /* lines of a record read on */
+      rd->line += rd->data[i] == '\n';
+    eol = e > eol ? e : eol;
+  }
+  rd->pos = eol;
+  if (why == GC_JLOAD_NOMEM)
+    gc_error_set(err, GC_E_NOMEM, l, c, "out of memory reading this record");
+  else if (why == GC_JLOAD_LONG)
+    gc_error_set(err, GC_E_TOO_LARGE, l, c,
+                 "a JSON string or number longer than %zu bytes (the "
+                 "reader's limit for one value)",
+                 GC_JSON_MAX_TOKEN);
+  else
+    gc_error_set(err, GC_E_SYNTAX, l, c, "invalid JSON: %s", je->text);
+  set_source(err, rd);
+  return GC_READ_ERROR;
+}
+
 static int next_json(gc_reader *rd, gc_puzzle **out, gc_error *err) {
   if (rd->array) {
     if (rd->array_index < json_array_size(rd->array)) {
@@ -333,9 +369,10 @@ static int next_json(gc_reader *rd, gc_puzzle **out, gc_error *err) {
   while (eol < rd->len && rd->data[eol] != '\n')
     eol++;
   json_error_t je;
+  gc_jload_fail why;
   size_t flags = JSON_REJECT_DUPLICATES | JSON_DISABLE_EOF_CHECK;
-  json_t *v = json_loadb(rd->data + start, eol - start, flags, &je);
-  size_t used = v ? je.position : 0;
+  json_t *v = gc_json_loadb(rd->data + start, eol - start, flags, &je, &why);
+  size_t used = v ? (size_t)je.position : 0;
   if (v) { /* anything but white space after the value on its line? */
     size_t k = start + used;
     while (k < eol && is_ws(rd->data[k]))
@@ -352,33 +389,32 @@ static int next_json(gc_reader *rd, gc_puzzle **out, gc_error *err) {
       return GC_READ_ERROR;
     }
   }
-  if (!v && json_error_code(&je) == json_error_premature_end_of_input &&
+  if (!v && why == GC_JLOAD_SYNTAX &&
+      json_error_code(&je) == json_error_premature_end_of_input &&
       rd->retry_budget > 0) {
     /* A record spread over several lines: read on.  Each read that fails
        may have scanned the rest of the input: they share a budget linear
        in its size, so that many unfinished lines cannot make reading
        quadratic (then an unfinished line is just a bad line). */
     json_error_t je2;
-    json_t *v2 = json_loadb(rd->data + start, rd->len - start, flags, &je2);
+    gc_jload_fail why2;
+    json_t *v2 = gc_json_loadb(rd->data + start, rd->len - start, flags, &je2,
+                               &why2);
     if (v2) {
       v = v2;
-      used = je2.position;
+      used = (size_t)je2.position;
+    } else if (why2 != GC_JLOAD_SYNTAX) {
+      je = je2; /* out of memory, or too long: that is the news */
+      why = why2;
     } else {
       size_t scanned = je2.position > 0 ? (size_t)je2.position : 1;
       rd->retry_budget -= scanned < rd->retry_budget ? scanned : rd->retry_budget;
     }
   }
-  if (!v) {
-    long l, c;
-    size_t at = start + je.position;
-    if (at > eol)
-      at = eol;
-    locate(rd, start, line, at, &l, &c);
-    rd->pos = eol;
-    gc_error_set(err, GC_E_SYNTAX, l, c, "invalid JSON: %s", je.text);
-    set_source(err, rd);
-    return GC_READ_ERROR;
-  }
+  if (!v)
+    return json_failed(rd, start, line, eol, why == GC_JLOAD_SYNTAX ? eol - start
+                                                                   : rd->len - start,
+                       &je, why, err);
   gc_jctx cx = {rd->data + start, used, line, 0, rd->source};
   long l, c;
   locate(rd, start, line, start, &l, &c);
@@ -630,9 +666,21 @@ static int next_pasted(gc_reader *rd, gc_puzzle **out, gc_error *err) {
 int gc_reader_next(gc_reader *rd, gc_puzzle **out, gc_error *err) {
   *out = NULL;
   gc_error_clear(err);
-  if (rd->fmt_mode != GC_FMT_NONE)
-    return next_pasted(rd, out, err);
-  return rd->json ? next_json(rd, out, err) : next_text(rd, out, err);
+  unsigned long failures = gc_json_failures();
+  int r = rd->fmt_mode != GC_FMT_NONE ? next_pasted(rd, out, err)
+          : rd->json                  ? next_json(rd, out, err)
+                                      : next_text(rd, out, err);
+  if (r != GC_READ_END && gc_json_failures() != failures) {
+    /* a JSON value (a pasted format's record) could not be built whole:
+       out of memory, whatever else the record then seemed to say */
+    long line = *out ? (*out)->line : err->line;
+    gc_puzzle_free(*out);
+    *out = NULL;
+    gc_error_set(err, GC_E_NOMEM, line, 0, "out of memory reading this record");
+    set_source(err, rd);
+    r = GC_READ_ERROR;
+  }
+  return r;
 }
 
 /*------------------------------------------------------------------------*/
@@ -651,47 +699,64 @@ int gc_read_file(const char *path, char **data, size_t *len, size_t max_bytes,
     gc_error_set(err, GC_E_OPEN, 0, 0, "cannot open: %s", strerror(errno));
     return -1;
   }
-  size_t cap = 1 << 16, n = 0;
-  char *buf = malloc(cap + 1);
-  if (!buf) {
-    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
-    goto fail;
-  }
-  for (;;) {
-    if (n == cap) {
-      if (cap >= max_bytes) {
+  char *buf = NULL;
+  /* What it is, before anything is allocated: a directory opens (glibc)
+     but cannot be read; a regular file tells its size. */
+  size_t cap = (size_t)1 << 16, n = 0;
+  struct stat st;
+  if (fstat(fileno(f), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) {
+      gc_error_set(err, GC_E_OPEN, 0, 0, "cannot open: %s", strerror(EISDIR));
+      goto fail;
+    }
+    off_t at = S_ISREG(st.st_mode) ? lseek(fileno(f), 0, SEEK_CUR) : -1;
+    if (at >= 0 && st.st_size >= at) {
+      uintmax_t left = (uintmax_t)(st.st_size - at);
+      if (left > max_bytes) {
         gc_error_set(err, GC_E_TOO_LARGE, 0, 0,
                      "input is larger than %zu bytes", max_bytes);
         goto fail;
       }
-      cap = cap * 2 > max_bytes ? max_bytes : cap * 2;
-      char *p = realloc(buf, cap + 1);
-      if (!p) {
-        gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
-        goto fail;
-      }
-      buf = p;
+      cap = (size_t)left; /* the whole file in one allocation */
     }
-    size_t want = cap - n, got = fread(buf + n, 1, want, f);
-    n += got;
+  }
+  if (!(buf = malloc(cap + 1))) {
+    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
+    goto fail;
+  }
+  for (;;) {
+    n += fread(buf + n, 1, cap - n, f);
     /* A short read is the end of the input (or an error): fread has
        already tried again until then.  Reading on would wait for a second
        end of input from a terminal, where Ctrl-D ends only one read. */
-    if (got < want) {
-      if (ferror(f)) {
-        gc_error_set(err, GC_E_IO, 0, 0, "read error: %s", strerror(errno));
-        goto fail;
-      }
-      if (n == cap && cap >= max_bytes) {
-        int c = fgetc(f);
-        if (c != EOF) {
-          gc_error_set(err, GC_E_TOO_LARGE, 0, 0,
-                       "input is larger than %zu bytes", max_bytes);
-          goto fail;
-        }
-      }
+    if (n < cap) {
+      if (ferror(f))
+        goto read_error;
       break;
     }
+    /* the buffer is full: is there more? (exactly max_bytes is allowed) */
+    int c = fgetc(f);
+    if (c == EOF) {
+      if (ferror(f))
+        goto read_error;
+      break;
+    }
+    if (cap >= max_bytes) {
+      gc_error_set(err, GC_E_TOO_LARGE, 0, 0,
+                   "input is larger than %zu bytes", max_bytes);
+      goto fail;
+    }
+    size_t grown = cap < ((size_t)1 << 16) ? (size_t)1 << 16 : 2 * cap;
+    if (grown > max_bytes)
+      grown = max_bytes;
+    char *p = realloc(buf, grown + 1);
+    if (!p) {
+      gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
+      goto fail;
+    }
+    buf = p;
+    cap = grown;
+    buf[n++] = (char)c;
   }
   buf[n] = 0;
   if (!is_stdin)
@@ -699,6 +764,8 @@ int gc_read_file(const char *path, char **data, size_t *len, size_t max_bytes,
   *data = buf;
   *len = n;
   return 0;
+read_error:
+  gc_error_set(err, GC_E_IO, 0, 0, "read error: %s", strerror(errno));
 fail:
   free(buf);
   if (!is_stdin && f)

@@ -282,7 +282,13 @@ typedef struct gc_read_options {
 enum { GC_READ_END = 0, GC_READ_PUZZLE = 1, GC_READ_ERROR = -1 };
 
 /* Reads from a buffer the caller keeps alive until gc_reader_free.
-   Returns NULL (and err) on a bad option or out of memory. */
+   Returns NULL (and err) on a bad option or out of memory.
+   A JSON string or number longer than 64 KiB is refused where it starts
+   (GC_E_TOO_LARGE) before it is stored; memory running out while a record
+   is read is GC_E_NOMEM for that record, never "invalid JSON".  For that,
+   the first read installs a wrapper over jansson's allocator
+   (json_set_alloc_funcs) that calls the allocator set before it: a
+   program that sets its own does so before its first gridcnf call. */
 gc_reader *gc_reader_new(const char *data, size_t len, const char *source,
                          const gc_read_options *ropt, gc_error *err);
 /* GC_READ_PUZZLE: *out is a puzzle to free.  GC_READ_ERROR: *out is NULL,
@@ -292,7 +298,8 @@ int gc_reader_next(gc_reader *rd, gc_puzzle **out, gc_error *err);
 void gc_reader_free(gc_reader *rd);
 
 /* Reads a whole file ("-" = standard input) into a malloc'd buffer, at most
-   max_bytes (0 = 256 MiB). */
+   max_bytes (0 = 256 MiB; a file of exactly that size reads).  A file that
+   cannot be opened, or a directory, is GC_E_OPEN. */
 int gc_read_file(const char *path, char **data, size_t *len, size_t max_bytes,
                  gc_error *err);
 
@@ -340,7 +347,12 @@ typedef struct gc_limits {
   long count;                       /* GC_MODE_COUNT: the cap, >= 1 */
   double timeout;                   /* seconds for this solve; <= 0: none */
   const volatile int *interrupt;    /* polled; non-zero stops; may be NULL */
-  long max_vars, max_clauses;       /* refuse larger formulas; 0 = no limit */
+  long max_vars, max_clauses;       /* refuse a puzzle whose formula is
+                                       larger (GC_E_TOO_LARGE); 0 = no
+                                       limit.  The clauses added while
+                                       solving (blocking clauses) do not
+                                       count: a limit never changes an
+                                       answer */
   /* Called with every solution found (checked), in order from 1; a
      non-zero return stops the search (status as if the cap was reached).
      May be NULL. */
@@ -388,7 +400,8 @@ void gc_result_free(gc_result *res);
 
 /* Encodes pz, solves it with CaDiCaL and checks every solution with the
    genre's checker before returning it (a failed check is GC_E_INTERNAL).
-   Returns 0, or -1 with err set. */
+   Returns 0, or -1 with err set (GC_E_NOMEM when memory runs out, also
+   inside CaDiCaL). */
 int gc_solve(const gc_puzzle *pz, const gc_options *opt,
              const gc_limits *lim, gc_result *res, gc_error *err);
 
@@ -708,11 +721,20 @@ int gc_rate(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
    Returns a malloc'd string in *text and its length, or -1 with err. */
 int gc_dimacs(const gc_puzzle *pz, const gc_options *opt, const gc_grid *block,
               char **text, size_t *len, gc_error *err);
+/* gc_dimacs within the size limits of lim (max_vars, max_clauses; its
+   other fields are not used; NULL: none): a formula larger than them is
+   refused with GC_E_TOO_LARGE before any text is made, as gc_solve refuses
+   it.  The blocking clause does not count against them. */
+int gc_dimacs_limited(const gc_puzzle *pz, const gc_options *opt,
+                      const gc_limits *lim, const gc_grid *block, char **text,
+                      size_t *len, gc_error *err);
 
 /* Reads an external solver's answer: "s SATISFIABLE" with "v" lines (the
    SAT competition's form: CaDiCaL, Kissat, ...) or MiniSat's result file
    ("SAT" then the literals).  *sat: 1 SAT, 0 UNSAT, -1 unknown/indeterminate.
-   The model is returned as values[1..nvars] in {-1, 0, 1} (0: not given). */
+   The model is returned as values[1..nvars] in {-1, 0, 1} (0: not given).
+   A variable given both true and false is an error (GC_E_CONTRADICTION,
+   with the line and column of the second literal). */
 int gc_model_read(const char *data, size_t len, const char *source, int *sat,
                   signed char **values, int *nvars, gc_error *err);
 

@@ -71,6 +71,10 @@ static int unique_cb(void *arg, const gc_puzzle *pz, gc_grid *second,
   gc_grid first = {0, NULL};
   g->calls++;
   r = gc_session_solve(&ss, NULL, 0);
+  if (r < 0) {
+    gc_session_error(&ss, err);
+    goto done;
+  }
   if (r != 10) {
     if (r == 0)
       rc = 2;
@@ -92,7 +96,9 @@ static int unique_cb(void *arg, const gc_puzzle *pz, gc_grid *second,
     goto done;
   g->calls++;
   r = gc_session_solve(&ss, NULL, 0);
-  if (r == 0)
+  if (r < 0)
+    gc_session_error(&ss, err);
+  else if (r == 0)
     rc = 2;
   else if (r == 20)
     rc = 1;
@@ -166,6 +172,10 @@ static int reduce_unique(gen_run *g, const gc_puzzle *pz, gc_rng *rng,
   memset(keep, 1, n);
   g->calls++;
   r = gc_session_solve(&ss, sel, n);
+  if (r < 0) {
+    gc_session_error(&ss, err);
+    goto done;
+  }
   if (r == 0) {
     rc = 1;
     goto done;
@@ -183,7 +193,9 @@ static int reduce_unique(gen_run *g, const gc_puzzle *pz, gc_rng *rng,
   g->calls++;
   r = gc_session_solve(&ss, sel, n);
   if (r != 20) {
-    if (r == 0)
+    if (r < 0)
+      gc_session_error(&ss, err);
+    else if (r == 0)
       rc = 1;
     else
       gc_error_set(err, GC_E_INTERNAL, 0, 0, "the full puzzle is not unique");
@@ -234,6 +246,7 @@ static int reduce_easy(gen_run *g, const gc_puzzle *pz, gc_rng *rng,
   gc_memsink mem;
   memset(&mem, 0, sizeof mem);
   gc_cnf_init(&cnf, gc_sink_memory(&mem), g->opt);
+  gc_cnf_set_limits(&cnf, g->lim);
   cnf.want_groups = 1;
   int rc = -1;
   gc_up *u = NULL;
@@ -241,7 +254,7 @@ static int reduce_easy(gen_run *g, const gc_puzzle *pz, gc_rng *rng,
   int *order = NULL;
   char *keep = NULL;
   if (pz->genre->encode(pz, &cnf, err) || gc_cnf_status(&cnf)) {
-    if (!err->code)
+    if (!err->code && !gc_cnf_limit_error(&cnf, err))
       gc_error_set(err, gc_cnf_status(&cnf) ? gc_cnf_status(&cnf) : GC_E_INTERNAL,
                    0, 0, "encoding failed");
     goto done;
@@ -391,7 +404,7 @@ static int check_level(gen_run *g, const gc_puzzle *res, int level,
 /* The record with its solution, read back as input is read. */
 static gc_puzzle *read_back(const char *record, const gc_grid *known,
                             gc_error *err) {
-  json_t *o = json_loads(record, 0, NULL);
+  json_t *o = gc_json_loads(record);
   char *text = NULL;
   if (o) {
     json_object_set_new(o, "solution", gc_json_int_matrix(known->cell, known->n));

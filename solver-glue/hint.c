@@ -76,7 +76,10 @@ static int shrink(gc_session *ss, const gc_grid *partial, int *lits, int *idx,
     goto done;
   }
   for (int i = 0; i < k; i++)
-    keep[i] = gc_session_failed(ss, lits[i]);
+    if ((keep[i] = gc_session_failed(ss, lits[i])) < 0) {
+      gc_session_error(ss, err);
+      goto done;
+    }
   for (int i = 0; i < k; i++) {
     if (!keep[i])
       continue;
@@ -85,14 +88,26 @@ static int shrink(gc_session *ss, const gc_grid *partial, int *lits, int *idx,
       if (keep[j] && j != i)
         trial[t++] = lits[j];
     int r = gc_session_solve(ss, trial, (size_t)t);
+    if (r < 0) {
+      gc_session_error(ss, err);
+      goto done;
+    }
     if (r == 0) {
       rc = 1;
       goto done;
     }
     if (r == 20) { /* not needed: keep only what failed now */
-      for (int j = 0; j < k; j++)
-        if (keep[j] && j != i && !gc_session_failed(ss, lits[j]))
+      for (int j = 0; j < k; j++) {
+        if (!keep[j] || j == i)
+          continue;
+        int f = gc_session_failed(ss, lits[j]);
+        if (f < 0) {
+          gc_session_error(ss, err);
+          goto done;
+        }
+        if (!f)
           keep[j] = 0;
+      }
       keep[i] = 0;
     }
   }
@@ -116,6 +131,8 @@ done:
 static int settle(gc_session *ss, const gc_grid *partial, int *lits, int *idx,
                   int k, gc_status *status, gc_clues *conflict, gc_error *err) {
   int r = gc_session_solve(ss, lits, (size_t)k);
+  if (r < 0)
+    return gc_session_error(ss, err);
   if (r == 0)
     return 1;
   if (r == 10) {
@@ -175,15 +192,19 @@ done:
 static int wrong_entries(gc_session *ss, const gc_grid *partial,
                          gc_clues *conflict, gc_error *err) {
   int nn = ss->pz->n * ss->pz->n;
-  if (gc_session_solve(ss, NULL, 0) != 10)
-    return 0;
+  int r = gc_session_solve(ss, NULL, 0);
+  if (r != 10)
+    return r < 0 ? gc_session_error(ss, err) : 0;
   gc_grid sol = {0, NULL};
   if (gc_session_grid(ss, &sol, err) || gc_session_block(ss, &sol, err)) {
     gc_grid_free(&sol);
     return -1;
   }
   int rc = 0;
-  if (gc_session_solve(ss, NULL, 0) == 20) {
+  r = gc_session_solve(ss, NULL, 0);
+  if (r < 0)
+    rc = gc_session_error(ss, err);
+  else if (r == 20) {
     gc_clues_free(conflict);
     for (int i = 0; i < nn && rc == 0; i++) {
       int v = partial->cell[i];
@@ -370,6 +391,10 @@ int gc_unique_fix(const gc_puzzle *pz, const gc_options *opt,
   for (int i = 0; i < nn; i++)
     add[i] = GC_EMPTY;
   int r = gc_session_solve(&ss, NULL, 0);
+  if (r < 0) {
+    gc_session_error(&ss, err);
+    goto done;
+  }
   if (r != 10) {
     *status = r == 20 ? GC_STATUS_NONE : GC_STATUS_UNKNOWN;
     rc = 0;
@@ -382,6 +407,10 @@ int gc_unique_fix(const gc_puzzle *pz, const gc_options *opt,
     goto done;
   for (;;) {
     r = gc_session_solve(&ss, lits, (size_t)k);
+    if (r < 0) {
+      gc_session_error(&ss, err);
+      goto done;
+    }
     if (r == 0) {
       rc = 0; /* stopped: status unknown */
       goto done;
@@ -398,6 +427,10 @@ int gc_unique_fix(const gc_puzzle *pz, const gc_options *opt,
         continue;
       lits[k] = cell_lit(&ss, i, target.cell[i]);
       int t = gc_session_solve(&ss, lits, (size_t)k + 1);
+      if (t < 0) {
+        gc_session_error(&ss, err);
+        goto done;
+      }
       if (t == 0) {
         rc = 0;
         goto done;
@@ -409,6 +442,15 @@ int gc_unique_fix(const gc_puzzle *pz, const gc_options *opt,
       for (int i = 0; i < nn && pick < 0; i++)
         if (other.cell[i] != target.cell[i])
           pick = i;
+    if (pick < 0) {
+      /* "another solution" that is the kept one: its blocking clause is
+         not in the solver, so no given can be chosen (never index with
+         pick then) */
+      gc_error_set(err, GC_E_INTERNAL, 0, 0,
+                   "the solver gave the kept solution again after it was "
+                   "excluded");
+      goto done;
+    }
     lits[k++] = cell_lit(&ss, pick, target.cell[pick]);
     add[pick] = target.cell[pick];
     char what[96];

@@ -46,7 +46,7 @@ static int propagation(const gc_puzzle *pz, const gc_options *opt,
   gc_cnf cnf;
   gc_memsink mem;
   *unsat = 0;
-  if (gc_encode_memory(pz, opt, &cnf, &mem, err)) {
+  if (gc_encode_memory_limited(pz, opt, lim, &cnf, &mem, err)) {
     gc_cnf_release(&cnf);
     gc_memsink_free(&mem);
     return -1;
@@ -120,6 +120,10 @@ static int search(const gc_puzzle *pz, const gc_options *opt,
   gc_grid g = {0, NULL};
   r = gc_session_solve(&ss, NULL, 0);
   rt->conflicts_solve = learned;
+  if (r < 0) {
+    gc_session_error(&ss, err);
+    goto done;
+  }
   if (r != 10) {
     if (r == 20)
       rt->status = GC_STATUS_NONE;
@@ -131,6 +135,10 @@ static int search(const gc_puzzle *pz, const gc_options *opt,
   learned = 0;
   r = gc_session_solve(&ss, NULL, 0);
   rt->conflicts_unique = learned;
+  if (r < 0) {
+    gc_session_error(&ss, err);
+    goto done;
+  }
   rt->status = r == 20   ? GC_STATUS_UNIQUE
                : r == 10 ? GC_STATUS_MULTIPLE
                          : GC_STATUS_UNKNOWN;

@@ -8,6 +8,7 @@
 #include "session.h"
 
 #include <ccadical.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -99,8 +100,7 @@ static void reserve_ahead(gc_session *ss, const gc_options *opt,
   gc_error err;
   gc_error_clear(&err);
   gc_cnf_init(&probe, gc_sink_null(), opt);
-  probe.max_vars = lim->max_vars;
-  probe.max_clauses = lim->max_clauses;
+  gc_cnf_set_limits(&probe, lim);
   probe.poll = terminate_cb;
   probe.poll_arg = ss;
   int failed = pz->genre->encode(pz, &probe, &err) || gc_cnf_status(&probe);
@@ -118,7 +118,7 @@ static void reserve_ahead(gc_session *ss, const gc_options *opt,
    search=auto follows.  0 or -1 out of memory. */
 static int make_solver(gc_session *ss, const gc_options *opt,
                        const gc_session_extra *x, int suits) {
-  ss->solver = ccadical_init();
+  ss->solver = gc_cad_init();
   if (!ss->solver)
     return -1;
   ccadical_set_option(ss->solver, "quiet", 1);
@@ -193,9 +193,17 @@ static void hand_over(void *arg, size_t clauses, size_t lits) {
       return;
     }
   }
+  size_t need = solver_bound(clauses, lits, ss->cnf.nvars);
   if (h->lim && h->lim->reserve)
-    h->lim->reserve(solver_bound(clauses, lits, ss->cnf.nvars));
-  if (make_solver(ss, h->opt, x, ss->cnf.search)) {
+    h->lim->reserve(need);
+  /* A CaDiCaL that runs out of memory cannot be released, only parked
+     (cadical_guard.cpp): a formula whose solver surely does not fit is
+     refused before it starts (its share without the margin for what the
+     search adds, a 1.6th of the bound, is asked of malloc and given
+     back). */
+  void *room = malloc(need / 8 * 5);
+  free(room);
+  if (!room || make_solver(ss, h->opt, x, ss->cnf.search)) {
     h->failed = 1;
     return;
   }
@@ -220,6 +228,7 @@ int gc_session_open_ex(gc_session *ss, const gc_puzzle *pz,
   ss->solver = NULL;
   ss->decided = NULL;
   ss->refuted = 0;
+  ss->fail = 0;
   ss->deadline = lim && lim->timeout > 0 ? t0 + lim->timeout * 1e3 : 0;
   ss->interrupt = lim ? lim->interrupt : NULL;
   /* Without clue groups the clauses go to memory first (groups' selectors
@@ -239,10 +248,7 @@ int gc_session_open_ex(gc_session *ss, const gc_puzzle *pz,
   gc_cnf_init(cnf, buffered ? gc_sink_memory(&mem) : gc_sink_cadical(ss->solver),
               opt);
   cnf->want_groups = groups;
-  if (lim) {
-    cnf->max_vars = lim->max_vars;
-    cnf->max_clauses = lim->max_clauses;
-  }
+  gc_cnf_set_limits(cnf, lim);
   cnf->poll = terminate_cb;
   cnf->poll_arg = ss;
   int failed = pz->genre->encode(pz, cnf, err) || gc_cnf_status(cnf);
@@ -289,16 +295,11 @@ int gc_session_open_ex(gc_session *ss, const gc_puzzle *pz,
       gc_session_close(ss);
       return 1;
     }
-    if (cnf->over == 1 && lim && lim->max_vars)
-      gc_error_set(err, GC_E_TOO_LARGE, 0, 0,
-                   "the formula needs more than %ld variables (--max-vars)",
-                   lim->max_vars);
-    else if (cnf->over == 2)
-      gc_error_set(err, GC_E_TOO_LARGE, 0, 0,
-                   "the formula needs more than %ld clauses (--max-clauses)",
-                   lim->max_clauses);
-    else if (gc_cnf_status(cnf) == GC_E_TOO_LARGE)
-      gc_error_set(err, GC_E_TOO_LARGE, 0, 0, "the formula is too large");
+    if (gc_cnf_status(cnf) == GC_E_NOMEM)
+      gc_error_set(err, GC_E_NOMEM, 0, 0,
+                   "out of memory building the formula and the SAT solver");
+    else if (gc_cnf_limit_error(cnf, err))
+      ;
     else if (!err->code || gc_cnf_status(cnf))
       gc_error_set(err, gc_cnf_status(cnf) ? gc_cnf_status(cnf) : GC_E_INTERNAL,
                    0, 0, "encoding failed (%s)", gc_code_name(gc_cnf_status(cnf)));
@@ -307,6 +308,12 @@ int gc_session_open_ex(gc_session *ss, const gc_puzzle *pz,
   }
   if (!buffered)
     ss->solver_clauses = cnf->nclauses;
+  /* The limits are the puzzle's formula's: what is added from now on (a
+     blocking clause, a backbone unit) never counts against them, nor is it
+     stopped half-way by a poll, so an addition fails only when the solver
+     cannot take it (and gc_session_clause says so). */
+  cnf->max_vars = cnf->max_clauses = 0;
+  cnf->poll = NULL;
   if (ss->solver)
     ccadical_set_terminate(ss->solver, ss, terminate_cb);
   ss->encode_ms = gc_now_ms() - t0;
@@ -315,25 +322,46 @@ int gc_session_open_ex(gc_session *ss, const gc_puzzle *pz,
 
 void gc_session_close(gc_session *ss) {
   gc_cnf_release(&ss->cnf);
-  if (ss->solver)
-    ccadical_release(ss->solver);
+  gc_cad_release(ss->solver);
   ss->solver = NULL;
   free(ss->decided);
   ss->decided = NULL;
 }
 
 int gc_session_solve(gc_session *ss, const int *assume, size_t n) {
+  if (ss->fail)
+    return -1;
   if (ss->decided) /* no assumptions here (see may_decide) */
     return n == 0 && !ss->refuted ? 10 : 20;
-  for (size_t i = 0; i < n; i++)
-    ccadical_assume(ss->solver, assume[i]);
-  int r = ccadical_solve(ss->solver);
+  int r = gc_cad_solve(ss->solver, assume, n);
+  if (r < 0) {
+    ss->fail = -r;
+    return -1;
+  }
   if (r == 0 && !ss->why)
     ss->why = GC_STOP_INTERRUPT; /* a conflict limit, reported as a stop */
   return r;
 }
 
-static int cad_value(void *ctx, int var) { return ccadical_val(ctx, var); }
+int gc_session_error(const gc_session *ss, gc_error *err) {
+  if (ss->fail == GC_E_NOMEM)
+    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory (in the SAT solver)");
+  else
+    gc_error_set(err, ss->fail ? ss->fail : GC_E_INTERNAL, 0, 0,
+                 "the SAT solver failed (%s)",
+                 gc_code_name(ss->fail ? ss->fail : GC_E_INTERNAL));
+  return -1;
+}
+
+static int cad_value(void *ctx, int var) {
+  gc_session *ss = ctx;
+  int v = ss->fail ? INT_MIN : gc_cad_val(ss->solver, var);
+  if (v == INT_MIN) { /* the solver failed: read as unknown */
+    ss->fail = GC_E_NOMEM;
+    return 0;
+  }
+  return v;
+}
 static int decided_value(void *ctx, int var) {
   const gc_session *ss = ctx;
   return ss->decided[var - ss->cell->first] > 0 ? var : -var;
@@ -341,10 +369,18 @@ static int decided_value(void *ctx, int var) {
 
 int gc_session_grid(gc_session *ss, gc_grid *g, gc_error *err) {
   const gc_puzzle *pz = ss->pz;
+  if (ss->fail)
+    return gc_session_error(ss, err);
   if (ss->decided ? gc_key_decode(pz, ss->cell, decided_value, ss, g, err)
-                  : gc_key_decode(pz, ss->cell, cad_value, ss->solver, g, err)) {
+                  : gc_key_decode(pz, ss->cell, cad_value, ss, g, err)) {
+    if (ss->fail)
+      return gc_session_error(ss, err);
     err->code = GC_E_INTERNAL;
     return -1;
+  }
+  if (ss->fail) {
+    gc_grid_free(g);
+    return gc_session_error(ss, err);
   }
   char why[200];
   if (!gc_check(pz, g, why, sizeof why)) {
@@ -356,6 +392,29 @@ int gc_session_grid(gc_session *ss, gc_grid *g, gc_error *err) {
   return 0;
 }
 
+int gc_session_clause(gc_session *ss, const int *lits, size_t n,
+                      gc_error *err) {
+  if (ss->fail)
+    return gc_session_error(ss, err);
+  if (!gc_cnf_status(&ss->cnf)) {
+    int guard = ss->cnf.guard; /* it belongs to no group */
+    ss->cnf.guard = 0;
+    gc_cnf_clause(&ss->cnf, lits, n);
+    ss->cnf.guard = guard;
+  }
+  int st = gc_cnf_status(&ss->cnf);
+  if (!st)
+    return 0;
+  /* the solver may be half-way through the clause: it is done for */
+  ss->fail = st;
+  if (st == GC_E_NOMEM)
+    return gc_session_error(ss, err);
+  gc_error_set(err, GC_E_INTERNAL, 0, 0,
+               "a clause could not be added to the solver (%s)",
+               gc_code_name(st));
+  return -1;
+}
+
 int gc_session_block(gc_session *ss, const gc_grid *g, gc_error *err) {
   int n = ss->pz->n;
   int *lits = malloc((size_t)n * (size_t)n * sizeof *lits + 1);
@@ -364,22 +423,34 @@ int gc_session_block(gc_session *ss, const gc_grid *g, gc_error *err) {
     return -1;
   }
   size_t k = gc_key_blocking_clause(ss->pz, ss->cell, g, lits);
-  int guard = ss->cnf.guard; /* a blocking clause belongs to no group */
-  ss->cnf.guard = 0;
-  gc_cnf_clause(&ss->cnf, lits, k);
-  ss->cnf.guard = guard;
+  int rc = gc_session_clause(ss, lits, k, err);
   free(lits);
-  return 0;
+  return rc;
 }
 
 int gc_session_value(gc_session *ss, int lit) {
-  return ccadical_val(ss->solver, lit);
+  int v = ss->fail ? INT_MIN : gc_cad_val(ss->solver, lit);
+  if (v == INT_MIN) {
+    ss->fail = GC_E_NOMEM;
+    return 0;
+  }
+  return v;
 }
 int gc_session_failed(gc_session *ss, int lit) {
-  return ccadical_failed(ss->solver, lit);
+  if (ss->fail)
+    return -1;
+  int r = gc_cad_failed(ss->solver, lit);
+  if (r < 0)
+    ss->fail = GC_E_NOMEM;
+  return r;
 }
 int gc_session_fixed(gc_session *ss, int lit) {
-  return ccadical_fixed(ss->solver, lit);
+  int v = ss->fail ? INT_MIN : gc_cad_fixed(ss->solver, lit);
+  if (v == INT_MIN) {
+    ss->fail = GC_E_NOMEM;
+    return 0;
+  }
+  return v;
 }
 void gc_session_limit_conflicts(gc_session *ss, int conflicts) {
   ccadical_limit(ss->solver, "conflicts", conflicts);

@@ -30,6 +30,10 @@ typedef struct gc_session {
      clause) is false under those values. */
   signed char *decided;
   int refuted;
+  /* The solver failed (out of memory inside CaDiCaL: GC_E_NOMEM): a
+     gc_code, 0 while it works.  Once set, the session answers nothing
+     more; gc_session_error says why. */
+  int fail;
 } gc_session;
 
 /* What a portfolio (solve.c) adds to a session: CaDiCaL's configuration,
@@ -68,16 +72,31 @@ int gc_session_open_ex(gc_session *ss, const gc_puzzle *pz,
                        const gc_options *opt, const gc_limits *lim, int groups,
                        const gc_session_extra *x, gc_error *err);
 void gc_session_close(gc_session *ss);
-/* 10 SAT, 20 UNSAT, 0 stopped (ss->why says why). */
+/* 10 SAT, 20 UNSAT, 0 stopped (ss->why says why), -1 when the solver
+   failed (ss->fail; gc_session_error). */
 int gc_session_solve(gc_session *ss, const int *assume, size_t n);
+/* Sets err from a failed session (ss->fail) and returns -1. */
+int gc_session_error(const gc_session *ss, gc_error *err);
 /* The current model's grid, checked with the genre's checker (a failure is
    GC_E_INTERNAL: an encoding bug).  0 or -1. */
 int gc_session_grid(gc_session *ss, gc_grid *g, gc_error *err);
-/* Adds the clause that excludes g, permanently. */
+/* Adds the clause that excludes g, permanently.  0, or -1 with err when
+   it could not be added (the solver out of memory): never ignore it, a
+   solve after a lost blocking clause finds g again. */
 int gc_session_block(gc_session *ss, const gc_grid *g, gc_error *err);
-/* The value of a literal in the current model: > 0 true. */
+/* Adds a clause of its own, in no group, permanently (the limits of
+   gc_session_open, --max-clauses, count the puzzle's formula only).  0, or
+   -1 with err. */
+int gc_session_clause(gc_session *ss, const int *lits, size_t n,
+                      gc_error *err);
+/* The value of a literal in the current model: > 0 true; 0 when the
+   solver failed (ss->fail set: check it before trusting the values). */
 int gc_session_value(gc_session *ss, int lit);
+/* 1 when lit is a failed assumption of the last UNSAT call, 0 if not, -1
+   when the solver failed (ss->fail). */
 int gc_session_failed(gc_session *ss, int lit);
+/* 1 / -1 when lit is fixed true / false at the root, 0 if not (or the
+   solver failed: ss->fail). */
 int gc_session_fixed(gc_session *ss, int lit);
 void gc_session_limit_conflicts(gc_session *ss, int conflicts);
 

@@ -34,7 +34,7 @@ const gc_options *gc_options_or_default(const gc_options *opt,
 
 json_t *gc_puzzle_object(const gc_puzzle *pz) {
   char *text = gc_puzzle_json(pz);
-  json_t *o = text ? json_loads(text, 0, NULL) : NULL;
+  json_t *o = text ? gc_json_loads(text) : NULL;
   free(text);
   if (o)
     json_object_del(o, "solution");
@@ -79,6 +79,10 @@ int gc_explain(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
   if (!sel || !(trial = malloc((n + 1) * sizeof *trial)))
     goto done;
   int r = gc_session_solve(&ss, sel, n);
+  if (r < 0) {
+    gc_session_error(&ss, err);
+    goto done;
+  }
   if (r == 10) {
     *status = GC_STATUS_SOLVED;
     rc = 0;
@@ -90,15 +94,25 @@ int gc_explain(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
   }
   /* The failed selectors, then deletion until every member is needed. */
   size_t m = 0;
-  for (size_t i = 0; i < n; i++)
-    if (gc_session_failed(&ss, sel[i]))
+  for (size_t i = 0; i < n; i++) {
+    int f = gc_session_failed(&ss, sel[i]);
+    if (f < 0) {
+      gc_session_error(&ss, err);
+      goto done;
+    }
+    if (f)
       sel[m++] = sel[i];
+  }
   for (size_t i = 0; i < m;) {
     size_t k = 0;
     for (size_t j = 0; j < m; j++)
       if (j != i)
         trial[k++] = sel[j];
     r = gc_session_solve(&ss, trial, k);
+    if (r < 0) {
+      gc_session_error(&ss, err);
+      goto done;
+    }
     if (r == 0) {
       rc = 0;
       goto done; /* stopped: status stays unknown */
@@ -108,9 +122,15 @@ int gc_explain(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
       continue;
     }
     size_t keep = 0; /* UNSAT without it: keep the new, smaller core */
-    for (size_t j = 0; j < k; j++)
-      if (gc_session_failed(&ss, trial[j]))
+    for (size_t j = 0; j < k; j++) {
+      int f = gc_session_failed(&ss, trial[j]);
+      if (f < 0) {
+        gc_session_error(&ss, err);
+        goto done;
+      }
+      if (f)
         sel[keep++] = trial[j];
+    }
     m = keep;
   }
   for (size_t i = 0; i < m; i++)
@@ -185,6 +205,10 @@ int gc_session_drop_clues(gc_session *ss, const int *order, size_t count,
     int r = gc_session_solve(ss, trial, k);
     if (calls)
       ++*calls;
+    if (r < 0) {
+      rc = gc_session_error(ss, err);
+      break;
+    }
     if (r == 0) {
       rc = 1;
       break;
@@ -235,6 +259,10 @@ int gc_minimize(const gc_puzzle *pz, const gc_options *opt,
     goto done;
   }
   int r = gc_session_solve(&ss, sel, n);
+  if (r < 0) {
+    gc_session_error(&ss, err);
+    goto done;
+  }
   if (r != 10) {
     if (r == 20)
       *status = GC_STATUS_NONE;
@@ -244,6 +272,10 @@ int gc_minimize(const gc_puzzle *pz, const gc_options *opt,
   if (gc_session_grid(&ss, &g, err) || gc_session_block(&ss, &g, err))
     goto done;
   r = gc_session_solve(&ss, sel, n);
+  if (r < 0) {
+    gc_session_error(&ss, err);
+    goto done;
+  }
   if (r != 20) {
     if (r == 10)
       *status = GC_STATUS_MULTIPLE;
@@ -260,6 +292,10 @@ int gc_minimize(const gc_puzzle *pz, const gc_options *opt,
       if (j != i)
         trial[k++] = sel[j];
     r = gc_session_solve(&ss, trial, k);
+    if (r < 0) {
+      gc_session_error(&ss, err);
+      goto done;
+    }
     if (r == 0) {
       rc = 0;
       goto done;
@@ -326,6 +362,10 @@ int gc_backbone(const gc_puzzle *pz, const gc_options *opt,
     goto done;
   }
   int r = gc_session_solve(&ss, NULL, 0);
+  if (r < 0) {
+    gc_session_error(&ss, err);
+    goto done;
+  }
   if (r != 10) {
     if (r == 20)
       *status = GC_STATUS_NONE;
@@ -347,13 +387,18 @@ int gc_backbone(const gc_puzzle *pz, const gc_options *opt,
     }
     int neg = -lit;
     r = gc_session_solve(&ss, &neg, 1);
+    if (r < 0) {
+      gc_session_error(&ss, err);
+      goto done;
+    }
     if (r == 0) {
       rc = 0;
       goto done;
     }
     if (r == 20) {
       state[i] = 1;
-      gc_cnf_unit(&ss.cnf, lit);
+      if (gc_session_clause(&ss, &lit, 1, err))
+        goto done;
       continue;
     }
     multiple = 1;
@@ -361,6 +406,10 @@ int gc_backbone(const gc_puzzle *pz, const gc_options *opt,
     for (size_t j = i + 1; j < k; j++)
       if (!state[j] && gc_session_value(&ss, -cand[j]) < 0)
         state[j] = 2;
+  }
+  if (ss.fail) { /* (a value or a root test could not be read) */
+    gc_session_error(&ss, err);
+    goto done;
   }
   if (gc_grid_init(fixed, n)) {
     gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");

@@ -74,6 +74,10 @@ static int solve_one(const gc_puzzle *pz, const gc_options *opt,
     else
       res->stats.unique_ms += t - tprev;
     tprev = t;
+    if (last < 0) { /* the solver failed (out of memory) */
+      gc_session_error(&ss, err);
+      goto done;
+    }
     if (last != 10)
       break;
     gc_grid g;

@@ -519,6 +519,10 @@ static int steps_run(const gc_puzzle *pz, const gc_options *opt,
 done:
   if (e.pv)
     path->sat_calls = gc_prover_calls(e.pv);
+  if (rc == 0 && gc_prover_failed(e.pv)) { /* (it stopped the path) */
+    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory (in the SAT solver)");
+    rc = -1;
+  }
   engine_free(&e);
   if (rc == 0 && path->status == GC_STATUS_NONE && !(flags & GC_STEPS_FIRST)) {
     /* why: the puzzle's clues that cannot all hold, or else the entries

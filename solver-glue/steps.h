@@ -82,6 +82,8 @@ int gc_prover_up_probe(gc_prover *p, const int *lits, size_t n,
                        int (*refuted)(void *arg, int lit), void *arg);
 
 long gc_prover_calls(const gc_prover *p);
+/* Did CaDiCaL run out of memory (the prover stopped then)? */
+int gc_prover_failed(const gc_prover *p);
 
 /* Grading for the generator (steps.c): the forward pass alone, no
    reasons, with the techniques of level <= max_level only (-1: all, with

@@ -22,6 +22,7 @@
  * members never makes another one unneeded.
  */
 #include <ccadical.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,6 +57,7 @@ struct gc_prover {
   double deadline;
   const volatile int *interrupt;
   int stopped;
+  int sat_failed; /* CaDiCaL ran out of memory: stopped, and an error */
 };
 
 static int stop_cb(void *arg) { return gc_prover_stopped(arg); }
@@ -71,12 +73,21 @@ int gc_prover_stopped(gc_prover *p) {
 
 long gc_prover_calls(const gc_prover *p) { return p->calls; }
 
+int gc_prover_failed(const gc_prover *p) { return p && p->sat_failed; }
+
+/* CaDiCaL failed (its calls are guarded, cadical_guard.cpp): everything
+   stops, and the caller reports out of memory. */
+static int sat_fail(gc_prover *p) {
+  p->sat_failed = 1;
+  p->stopped = 1;
+  return 0;
+}
+
 void gc_prover_free(gc_prover *p) {
   if (!p)
     return;
   gc_up_free(p->up);
-  if (p->sat)
-    ccadical_release(p->sat);
+  gc_cad_release(p->sat); /* (parked, if it failed) */
   gc_cnf_release(&p->cnf);
   gc_memsink_free(&p->mem);
   free(p->gitem);
@@ -113,12 +124,9 @@ gc_prover *gc_prover_new(const gc_puzzle *pz, const gc_options *opt,
   p->deadline = lim && lim->timeout > 0 ? gc_now_ms() + lim->timeout * 1e3 : 0;
   gc_cnf_init(&p->cnf, gc_sink_memory(&p->mem), &p->opt);
   p->cnf.want_groups = 1;
-  if (lim) {
-    p->cnf.max_vars = lim->max_vars;
-    p->cnf.max_clauses = lim->max_clauses;
-  }
+  gc_cnf_set_limits(&p->cnf, lim);
   if (pz->genre->encode(pz, &p->cnf, err) || gc_cnf_status(&p->cnf)) {
-    if (!err->code)
+    if (!err->code && !gc_cnf_limit_error(&p->cnf, err))
       gc_error_set(err, gc_cnf_status(&p->cnf) ? gc_cnf_status(&p->cnf)
                                                 : GC_E_INTERNAL,
                    0, 0, "encoding failed");
@@ -132,7 +140,7 @@ gc_prover *gc_prover_new(const gc_puzzle *pz, const gc_options *opt,
   p->pool = malloc(POOL * nn * sizeof *p->pool + 1);
   p->grid = malloc(nn * sizeof *p->grid + 1);
   p->up = gc_up_new(&p->mem, p->cnf.nvars);
-  p->sat = ccadical_init();
+  p->sat = gc_cad_init();
   if (!p->cell || !p->gitem || !p->pool || !p->grid || !p->up || !p->sat) {
     gc_error_set(err, p->cell ? GC_E_NOMEM : GC_E_INTERNAL, 0, 0,
                  p->cell ? "out of memory" : "the encoding has no cell block");
@@ -148,6 +156,7 @@ gc_prover *gc_prover_new(const gc_puzzle *pz, const gc_options *opt,
   ccadical_set_option(p->sat, "quiet", 1);
   ccadical_set_option(p->sat, "lucky", 0);
   if (gc_memsink_replay(&p->mem, gc_sink_cadical(p->sat))) {
+    p->sat_failed = 1;
     gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
     gc_prover_free(p);
     return NULL;
@@ -219,26 +228,36 @@ static int assume_lit(const gc_prover *p, const gc_sitem *s) {
   return s->group >= 0 ? p->cnf.groups[s->group].selector : s->lit;
 }
 
-/* The model's grid into g. */
-static void model_grid(gc_prover *p, int *g) {
+/* The value of lit in the model (> 0 true); 0 when CaDiCaL failed. */
+static int model_val(gc_prover *p, int lit) {
+  int v = p->sat_failed ? INT_MIN : gc_cad_val(p->sat, lit);
+  if (v == INT_MIN)
+    return sat_fail(p);
+  return v;
+}
+
+/* The model's grid into g (0 when CaDiCaL failed: sat_failed). */
+static int model_grid(gc_prover *p, int *g) {
   int nn = p->n * p->n;
   for (int c = 0; c < nn; c++) {
     if (!p->latin) {
-      g[c] = ccadical_val(p->sat, gc_prover_lit(p, c, 1)) > 0;
+      g[c] = model_val(p, gc_prover_lit(p, c, 1)) > 0;
       continue;
     }
     g[c] = 0;
     for (int v = 0; v < p->n; v++)
-      if (ccadical_val(p->sat, gc_prover_lit(p, c, v)) > 0) {
+      if (model_val(p, gc_prover_lit(p, c, v)) > 0) {
         g[c] = v + 1;
         break;
       }
   }
+  return !p->sat_failed;
 }
 
 static void pool_add(gc_prover *p) {
   size_t nn = (size_t)p->n * (size_t)p->n;
-  model_grid(p, p->pool + (size_t)p->pnext * nn);
+  if (!model_grid(p, p->pool + (size_t)p->pnext * nn))
+    return;
   p->pnext = (p->pnext + 1) % POOL;
   if (p->npool < POOL)
     p->npool++;
@@ -519,24 +538,34 @@ static int sat_implies(gc_prover *p, const gc_sitem *s, size_t n, size_t skip,
                        const int *concl, size_t k, char *failed) {
   if (gc_prover_stopped(p))
     return 0;
-  for (size_t i = 0; i < n; i++)
+  int ok = 1;
+  for (size_t i = 0; i < n && ok; i++)
     if (i != skip)
-      ccadical_assume(p->sat, assume_lit(p, &s[i]));
-  if (k == 1)
-    ccadical_assume(p->sat, -concl[0]);
+      ok = gc_cad_assume(p->sat, assume_lit(p, &s[i])) == 0;
+  if (ok && k == 1)
+    ok = gc_cad_assume(p->sat, -concl[0]) == 0;
   else {
-    for (size_t j = 0; j < k; j++)
-      ccadical_constrain(p->sat, -concl[j]);
-    ccadical_constrain(p->sat, 0);
+    for (size_t j = 0; j < k && ok; j++)
+      ok = gc_cad_constrain(p->sat, -concl[j]) == 0;
+    if (ok)
+      ok = gc_cad_constrain(p->sat, 0) == 0;
   }
+  if (!ok)
+    return sat_fail(p);
   p->calls++;
-  int r = ccadical_solve(p->sat);
+  int r = gc_cad_solve(p->sat, NULL, 0);
+  if (r < 0)
+    return sat_fail(p);
   if (r == 10)
     pool_add(p);
   else if (r == 20 && failed)
-    for (size_t i = 0; i < n; i++)
-      failed[i] = i != skip && ccadical_failed(p->sat, assume_lit(p, &s[i]));
-  return r;
+    for (size_t i = 0; i < n; i++) {
+      int f = i != skip ? gc_cad_failed(p->sat, assume_lit(p, &s[i])) : 0;
+      if (f < 0)
+        return sat_fail(p);
+      failed[i] = (char)f;
+    }
+  return p->sat_failed ? 0 : r;
 }
 
 int gc_prover_minimal(gc_prover *p, const gc_sitem *in, size_t n,
@@ -613,19 +642,24 @@ int gc_prover_solve(gc_prover *p, int groups, const int *lits, size_t n,
                     int *grid) {
   if (gc_prover_stopped(p))
     return 0;
+  int ok = 1;
   if (groups)
-    for (size_t i = 0; i < p->ngroups; i++)
-      ccadical_assume(p->sat, p->cnf.groups[i].selector);
-  for (size_t i = 0; i < n; i++)
-    ccadical_assume(p->sat, lits[i]);
+    for (size_t i = 0; i < p->ngroups && ok; i++)
+      ok = gc_cad_assume(p->sat, p->cnf.groups[i].selector) == 0;
+  for (size_t i = 0; i < n && ok; i++)
+    ok = gc_cad_assume(p->sat, lits[i]) == 0;
+  if (!ok)
+    return sat_fail(p);
   p->calls++;
-  int r = ccadical_solve(p->sat);
+  int r = gc_cad_solve(p->sat, NULL, 0);
+  if (r < 0)
+    return sat_fail(p);
   if (r == 10) {
     pool_add(p);
     if (grid)
       model_grid(p, grid);
   }
-  return r;
+  return p->sat_failed ? 0 : r;
 }
 
 static int up_base(gc_prover *p, const int *lits, size_t n) {

@@ -96,6 +96,31 @@ int tu_cli(char **out, char **err, const char *arg0, ...) {
   return rc;
 }
 
+int tu_cli_argv(char **out, char **err, int argc, char **args) {
+  char *argv[66];
+  if (argc > 64)
+    fail_msg("too many arguments");
+  argv[0] = (char *)"gridcnf";
+  for (int i = 0; i < argc; i++)
+    argv[i + 1] = args[i];
+  argv[argc + 1] = NULL;
+  size_t ol = 0, el = 0;
+  char *ob = NULL, *eb = NULL;
+  FILE *fo = open_memstream(&ob, &ol), *fe = open_memstream(&eb, &el);
+  int rc = gc_cli_run(argc + 1, argv, fo, fe, NULL);
+  fclose(fo);
+  fclose(fe);
+  if (out)
+    *out = ob;
+  else
+    free(ob);
+  if (err)
+    *err = eb;
+  else
+    free(eb);
+  return rc;
+}
+
 static CCaDiCaL *load(const gc_memsink *m) {
   CCaDiCaL *s = ccadical_init();
   ccadical_set_option(s, "quiet", 1);

@@ -30,6 +30,8 @@ char *tu_read_file(const char *path);
 
 /* Runs the CLI in-process; out/err get what it printed (caller frees). */
 int tu_cli(char **out, char **err, const char *arg0, ...);
+/* The same with the arguments (after "gridcnf") in an array. */
+int tu_cli_argv(char **out, char **err, int argc, char **argv);
 
 /* Counts the models of the memory CNF projected on vars 1..nproj (all
    assignments of those vars for which the CNF is satisfiable), with

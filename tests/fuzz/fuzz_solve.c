@@ -13,7 +13,13 @@
  *     answer: explain finds no solution exactly when there is none, the
  *     backbone is the solution of a unique puzzle and agrees with both
  *     solutions of one that has several, and minimize's minimal puzzle reads
- *     back and has the same unique solution.
+ *     back and has the same unique solution;
+ *   - on a quarter, --max-clauses at the formula's size (and one or two
+ *     above) gives the same answer, one below refuses it (GC_E_TOO_LARGE),
+ *     and unique-fix at that limit on a puzzle with several solutions adds
+ *     givens that are digits of the grid and make it unique (issue 28:
+ *     the refused blocking clause made unique puzzles "multiple" and
+ *     unique-fix write before its array).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -166,6 +172,86 @@ static void setters(const gc_puzzle *pz, const gc_options *opt,
   free(minimal);
 }
 
+/* The answer within --max-clauses near the formula's size. */
+static void limited(const gc_puzzle *pz, const gc_options *opt0,
+                    const gc_limits *lim0, const gc_result *res, uint32_t h) {
+  gc_options opt = *opt0;
+  opt.portfolio = GC_PORTFOLIO_OFF; /* one encoding: its size is the limit */
+  char *text;
+  size_t len;
+  gc_error err;
+  if (gc_dimacs(pz, &opt, NULL, &text, &len, &err))
+    return;
+  const char *p = strstr(text, "\np cnf ");
+  int nv = 0;
+  long nc = 0;
+  if (!p || sscanf(p, "\np cnf %d %ld", &nv, &nc) != 2)
+    fail(pz, "gc_dimacs: no 'p cnf' line", NULL);
+  free(text);
+  long delta = (long)((h >> 19) % 4) - 1; /* -1, 0, 1, 2 */
+  if (nc + delta < 1)
+    return;
+  gc_limits lim = *lim0;
+  lim.max_clauses = nc + delta;
+  gc_result r;
+  char buf[512];
+  if (gc_solve(pz, &opt, &lim, &r, &err)) {
+    gc_error_format(&err, buf, sizeof buf);
+    if (delta >= 0 || err.code != GC_E_TOO_LARGE)
+      fail(pz, "--max-clauses near the formula's size: an error", buf);
+    gc_result_free(&r);
+    return;
+  }
+  if (delta < 0)
+    fail(pz, "--max-clauses below the formula's size: not refused", NULL);
+  if (r.status != GC_STATUS_UNKNOWN && res->status != GC_STATUS_UNKNOWN &&
+      (r.status != res->status ||
+       (lim.mode == GC_MODE_COUNT && r.complete && res->complete &&
+        r.count != res->count)))
+    fail(pz, "--max-clauses at the formula's size changed the answer",
+         gc_status_name(r.status));
+  if (r.status == GC_STATUS_MULTIPLE && gc_grid_equal(&r.first, &r.second))
+    fail(pz, "--max-clauses at the formula's size: the second solution is "
+             "the first", NULL);
+  gc_result_free(&r);
+  if (res->status != GC_STATUS_MULTIPLE ||
+      !strcmp(gc_genre_name(gc_puzzle_genre(pz)), "starbattle"))
+    return;
+  gc_status st;
+  gc_clues added;
+  char *fixed;
+  lim.mode = GC_MODE_UNIQUE;
+  if (gc_unique_fix(pz, &opt, &lim, &st, &added, &fixed, &err)) {
+    gc_error_format(&err, buf, sizeof buf);
+    fail(pz, "gc_unique_fix at the formula's size failed", buf);
+  }
+  int n = gc_puzzle_n(pz);
+  for (size_t i = 0; i < added.count; i++) {
+    int v, row, col;
+    if (sscanf(added.what[i], "the %d at r%dc%d", &v, &row, &col) != 3 || v < 1 ||
+        v > n || row < 1 || row > n || col < 1 || col > n)
+      fail(pz, "gc_unique_fix added no digit of the grid", added.what[i]);
+  }
+  if (st == GC_STATUS_UNIQUE) {
+    gc_read_options ro = {"json", NULL};
+    gc_reader *rd = gc_reader_new(fixed, strlen(fixed), "<fixed>", &ro, &err);
+    gc_puzzle *fz = NULL;
+    if (rd && gc_reader_next(rd, &fz, &err) == GC_READ_PUZZLE) {
+      gc_limits ul = {.mode = GC_MODE_UNIQUE, .count = 2, .timeout = 0.05};
+      if (gc_solve(fz, &opt, &ul, &r, &err) == 0) {
+        if (r.status != GC_STATUS_UNIQUE && r.status != GC_STATUS_UNKNOWN)
+          fail(pz, "gc_unique_fix: the fixed puzzle is not unique", fixed);
+        gc_result_free(&r);
+      }
+    } else
+      fail(pz, "gc_unique_fix: the fixed puzzle does not read", fixed);
+    gc_puzzle_free(fz);
+    gc_reader_free(rd);
+  }
+  gc_clues_free(&added);
+  free(fixed);
+}
+
 static void solve(const gc_puzzle *pz, uint32_t h) {
   gc_options opt;
   gc_options_default(&opt);
@@ -223,6 +309,8 @@ static void solve(const gc_puzzle *pz, uint32_t h) {
   check_dimacs(pz, &opt, has_first ? &res.first : NULL);
   if ((h >> 9) & 1 && lim.mode == GC_MODE_UNIQUE)
     setters(pz, &opt, &res);
+  if (((h >> 17) & 3) == 0)
+    limited(pz, &opt, &lim, &res, h);
   gc_result_free(&res);
 }
 
