@@ -37,6 +37,9 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from stats import log, spearman  # noqa: E402  (benchmarks/stats.py)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 BEGIN = "<!-- grades.py: begin (written by benchmarks/grades.py) -->"
@@ -53,33 +56,6 @@ GAMES = {
                  ("r", "recursive")],
                 [5, 6, 7]),
 }
-
-
-def log(msg):
-    print(msg, file=sys.stderr, flush=True)
-
-
-def ranks(xs):
-    order = sorted(range(len(xs)), key=lambda i: xs[i])
-    r = [0.0] * len(xs)
-    i = 0
-    while i < len(order):
-        j = i
-        while j + 1 < len(order) and xs[order[j + 1]] == xs[order[i]]:
-            j += 1
-        for k in range(i, j + 1):
-            r[order[k]] = (i + j) / 2 + 1
-        i = j + 1
-    return r
-
-
-def spearman(a, b):
-    ra, rb = ranks(a), ranks(b)
-    ma, mb = statistics.fmean(ra), statistics.fmean(rb)
-    sab = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
-    sa = sum((x - ma) ** 2 for x in ra) ** 0.5
-    sb = sum((y - mb) ** 2 for y in rb) ** 0.5
-    return sab / (sa * sb) if sa and sb else float("nan")
 
 
 def tatham_grade(game, gid):

@@ -297,36 +297,39 @@ static int witness_ok(const gc_prover *p, const int *t, const gc_sitem *s,
   return 1;
 }
 
+/* Into t (a copy of g): lines a and b swapped along the cycle through
+   position pos that keeps every other line Latin (rows when across: the
+   cells at row*n+col; else columns, the cells at col*n+row). */
+static void swap_cycle(const int *g, int *t, int n, int across, int a, int b,
+                       int pos) {
+  int at[GC_MAX_N + 1];
+#define CELL(line, q) (across ? (line) * n + (q) : (q) * n + (line))
+  for (int q = 0; q < n; q++)
+    at[g[CELL(a, q)]] = q;
+  int q = pos;
+  do {
+    t[CELL(a, q)] = g[CELL(b, q)];
+    t[CELL(b, q)] = g[CELL(a, q)];
+    q = at[g[CELL(b, q)]];
+  } while (q != pos);
+#undef CELL
+}
+
 static int trade_witness(const gc_prover *p, const int *g, int cell,
                          const gc_sitem *s, size_t ns, size_t skip,
                          const int *concl, size_t k, int *t) {
   int n = p->n, r = cell / n, c = cell % n, nn = n * n;
-  int at[GC_MAX_N + 1];
   for (int kind = 0; kind < 3; kind++)
     for (int o = 0; o < n; o++) {
       memcpy(t, g, (size_t)nn * sizeof *t);
       if (kind == 0) { /* rows r and o, along a cycle of columns */
         if (o == r)
           continue;
-        for (int j = 0; j < n; j++)
-          at[g[r * n + j]] = j;
-        int col = c;
-        do {
-          t[r * n + col] = g[o * n + col];
-          t[o * n + col] = g[r * n + col];
-          col = at[g[o * n + col]];
-        } while (col != c);
+        swap_cycle(g, t, n, 1, r, o, c);
       } else if (kind == 1) { /* columns c and o, along a cycle of rows */
         if (o == c)
           continue;
-        for (int i = 0; i < n; i++)
-          at[g[i * n + c]] = i;
-        int row = r;
-        do {
-          t[row * n + c] = g[row * n + o];
-          t[row * n + o] = g[row * n + c];
-          row = at[g[row * n + o]];
-        } while (row != r);
+        swap_cycle(g, t, n, 0, c, o, r);
       } else { /* digits a and w, along a cycle of cells */
         int a = g[cell], w = o + 1;
         if (w == a)

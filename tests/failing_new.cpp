@@ -3,7 +3,7 @@
 // allocations by operator new, the next tu_new_burst ones throw
 // std::bad_alloc (the nothrow forms return NULL), then the budget is -1
 // again (never fail); a burst of -1 fails until the budget is set again.
-// Linked into test_nomem only.
+// Linked into test_nomem and tests/fuzz/fuzz_nomem.
 #include <cstdlib>
 #include <new>
 

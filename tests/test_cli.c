@@ -17,37 +17,11 @@
 #include "cli/cli.h"
 #include "testutil.h"
 
-static char tmpdir[256];
-
-static const char *write_tmp(const char *name, const char *text) {
-  static char path[8][512];
-  static int k;
-  char *p = path[k++ % 8];
-  snprintf(p, 512, "%s/%s", tmpdir, name);
-  FILE *f = fopen(p, "wb");
-  assert_non_null(f);
-  fputs(text, f);
-  fclose(f);
-  return p;
-}
-
 static int setup(void **state) {
   (void)state;
-  snprintf(tmpdir, sizeof tmpdir, "/tmp/gridcnf-test-cli-XXXXXX");
-  return mkdtemp(tmpdir) ? 0 : -1;
+  return tu_tmp_open("cli");
 }
 
-static int teardown(void **state) {
-  (void)state;
-  char cmd[300];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-  return system(cmd) == 0 ? 0 : -1;
-}
-
-#define UNIQUE4                                                                \
-  "{\"id\":\"u4\",\"genre\":\"skyscrapers\",\"n\":4,\"top\":[0,0,1,2],"        \
-  "\"bottom\":[0,0,3,0],\"left\":[0,0,1,0],\"right\":[0,2,0,0]}\n"
-#define MULTI4 "{\"id\":\"m4\",\"genre\":\"skyscrapers\",\"n\":4,\"top\":[4,0,0,0]}\n"
 #define NONE5                                                                  \
   "{\"id\":\"x5\",\"genre\":\"skyscrapers\",\"n\":5,\"top\":[1,0,0,0,0],"      \
   "\"bottom\":[1,0,0,0,0]}\n"
@@ -55,13 +29,13 @@ static int teardown(void **state) {
 static void test_exit_codes(void **state) {
   (void)state;
   char *out, *err;
-  assert_int_equal(tu_cli(&out, &err, "solve", write_tmp("u.jsonl", UNIQUE4), NULL), 0);
+  assert_int_equal(tu_cli(&out, &err, "solve", tu_tmp_write("u.jsonl", UNIQUE4), NULL), 0);
   assert_non_null(strstr(out, "u4: unique"));
   assert_string_equal(err, "");
   free(out), free(err);
-  assert_int_equal(tu_cli(NULL, NULL, "solve", write_tmp("m.jsonl", MULTI4), NULL), 2);
-  assert_int_equal(tu_cli(NULL, NULL, "solve", write_tmp("x.jsonl", NONE5), NULL), 1);
-  assert_int_equal(tu_cli(NULL, NULL, "solve", "--first", write_tmp("m.jsonl", MULTI4), NULL), 0);
+  assert_int_equal(tu_cli(NULL, NULL, "solve", tu_tmp_write("m.jsonl", MULTI4), NULL), 2);
+  assert_int_equal(tu_cli(NULL, NULL, "solve", tu_tmp_write("x.jsonl", NONE5), NULL), 1);
+  assert_int_equal(tu_cli(NULL, NULL, "solve", "--first", tu_tmp_write("m.jsonl", MULTI4), NULL), 0);
   /* usage */
   assert_int_equal(tu_cli(NULL, &err, NULL), 64);
   free(err);
@@ -76,7 +50,7 @@ static void test_exit_codes(void **state) {
   assert_non_null(strstr(err, "option --sb-blocks: 'maybe' is not one of off|on|auto"));
   free(err);
   /* switches; an enum with on and off is one too, the others are not */
-  const char *m4 = write_tmp("m.jsonl", MULTI4);
+  const char *m4 = tu_tmp_write("m.jsonl", MULTI4);
   assert_int_equal(tu_cli(NULL, NULL, "solve", "--no-preprocess", m4, NULL), 2);
   assert_int_equal(tu_cli(NULL, NULL, "solve", "--preprocess", m4, NULL), 2);
   assert_int_equal(tu_cli(NULL, NULL, "solve", "--no-portfolio", m4, NULL), 2);
@@ -90,10 +64,10 @@ static void test_exit_codes(void **state) {
   assert_int_equal(tu_cli(NULL, NULL, "solve", "--genre", "chess", "x", NULL), 64);
   assert_int_equal(tu_cli(NULL, NULL, "solve", "--timeout", NULL), 64);
   /* bad input */
-  assert_int_equal(tu_cli(NULL, &err, "solve", write_tmp("b.jsonl", "{\"genre\":\"skyscrapers\",\"n\":4,\"top\":[9,0,0,0]}\n"), NULL), 65);
+  assert_int_equal(tu_cli(NULL, &err, "solve", tu_tmp_write("b.jsonl", "{\"genre\":\"skyscrapers\",\"n\":4,\"top\":[9,0,0,0]}\n"), NULL), 65);
   assert_non_null(strstr(err, "b.jsonl:1:37: 9 is out of range 0..4 (top[0])"));
   free(err);
-  assert_int_equal(tu_cli(NULL, &err, "solve", write_tmp("e.jsonl", ""), NULL), 65);
+  assert_int_equal(tu_cli(NULL, &err, "solve", tu_tmp_write("e.jsonl", ""), NULL), 65);
   assert_non_null(strstr(err, "no puzzle in the input"));
   free(err);
   /* cannot open */
@@ -127,7 +101,7 @@ static void test_exit_codes(void **state) {
 static void test_json_contract(void **state) {
   (void)state;
   char *out;
-  const char *batch = write_tmp("batch.jsonl", UNIQUE4 MULTI4
+  const char *batch = tu_tmp_write("batch.jsonl", UNIQUE4 MULTI4
                                 "{\"genre\":\"skyscrapers\",\"n\":4,\"top\":[0,0\n" NONE5);
   assert_int_equal(tu_cli(&out, NULL, "solve", "--json", batch, NULL), 65);
   const char *expect_status[] = {"unique", "multiple", "error", "none"};
@@ -185,7 +159,7 @@ static void test_json_contract(void **state) {
   free(out);
   /* --count */
   assert_int_equal(tu_cli(&out, NULL, "solve", "--json", "--count", "1000",
-                          write_tmp("m.jsonl", MULTI4), NULL),
+                          tu_tmp_write("m.jsonl", MULTI4), NULL),
                    2);
   json_t *o = json_loads(out, 0, NULL);
   assert_non_null(o);
@@ -199,14 +173,14 @@ static void test_json_contract(void **state) {
 static void test_stdin_and_text(void **state) {
   (void)state;
   char *out;
-  const char *txt = write_tmp("p.txt", "skyscrapers\n  . . 1 2\n. . . . . .\n"
+  const char *txt = tu_tmp_write("p.txt", "skyscrapers\n  . . 1 2\n. . . . . .\n"
                                        ". . . . . 2\n1 . . . . .\n. . . . . .\n  . . 3 .\n");
   assert_int_equal(tu_cli(&out, NULL, "solve", txt, NULL), 0);
   assert_non_null(strstr(out, "p.txt:1: unique"));
   assert_non_null(strstr(out, ". 2 1 4 3 .\n"));
   free(out);
   /* --id picks one record of a batch */
-  const char *batch = write_tmp("b2.jsonl", UNIQUE4 MULTI4);
+  const char *batch = tu_tmp_write("b2.jsonl", UNIQUE4 MULTI4);
   assert_int_equal(tu_cli(&out, NULL, "solve", "--id", "m4", batch, NULL), 2);
   assert_null(strstr(out, "u4"));
   free(out);
@@ -257,7 +231,7 @@ static const char *hard_puzzle(void) {
 static void test_timeout(void **state) {
   (void)state;
   char out[512];
-  snprintf(out, sizeof out, "%s/timeout.out", tmpdir);
+  snprintf(out, sizeof out, "%s/timeout.out", tu_tmpdir);
   const char *args[] = {GC_BINARY, "solve", "--json", "--timeout", "0.5", hard_puzzle(), NULL};
   double el;
   int rc = run_binary(args, out, 0, &el);
@@ -274,10 +248,10 @@ static void test_timeout(void **state) {
 static void test_interrupt(void **state) {
   (void)state;
   char out[512];
-  snprintf(out, sizeof out, "%s/int.out", tmpdir);
+  snprintf(out, sizeof out, "%s/int.out", tu_tmpdir);
   /* A small puzzle first, then the hard one: the first answer is kept. */
   char both[600];
-  snprintf(both, sizeof both, "%s/both.jsonl", tmpdir);
+  snprintf(both, sizeof both, "%s/both.jsonl", tu_tmpdir);
   char *hard = tu_read_file(hard_puzzle());
   FILE *f = fopen(both, "w");
   fputs(UNIQUE4, f);
@@ -318,7 +292,7 @@ static void test_jobs(void **state) {
   char *text = malloc(hl + 2000);
   snprintf(text, hl + 2000, "%s%s%s%s{\"genre\":\"skyscrapers\",\"n\":4,\"top\":[0,0\n%s%s",
            UNIQUE4, MULTI4, hard, NONE5, UNIQUE4, MULTI4);
-  const char *batch = write_tmp("jobs.jsonl", text);
+  const char *batch = tu_tmp_write("jobs.jsonl", text);
   char *one, *three, *err1, *err3;
   int rc1 = tu_cli(&one, &err1, "solve", "--json", "--timeout", "0.3", batch, NULL);
   int rc3 = tu_cli(&three, &err3, "solve", "--json", "--jobs", "3", "--timeout", "0.3",
@@ -336,8 +310,8 @@ static void test_jobs(void **state) {
                           batch, NULL), 64);
 
   char out[512], two[600];
-  snprintf(out, sizeof out, "%s/jobs.out", tmpdir);
-  snprintf(two, sizeof two, "%s/jobs2.jsonl", tmpdir);
+  snprintf(out, sizeof out, "%s/jobs.out", tu_tmpdir);
+  snprintf(two, sizeof two, "%s/jobs2.jsonl", tu_tmpdir);
   FILE *f = fopen(two, "w");
   fputs(UNIQUE4, f);
   fputs(hard, f);
@@ -367,9 +341,9 @@ static void test_jobs(void **state) {
 static void test_sigpipe(void **state) {
   (void)state;
   char big[512], errf[512], rcf[512], cmd[2048];
-  snprintf(big, sizeof big, "%s/big.jsonl", tmpdir);
-  snprintf(errf, sizeof errf, "%s/pipe.err", tmpdir);
-  snprintf(rcf, sizeof rcf, "%s/pipe.rc", tmpdir);
+  snprintf(big, sizeof big, "%s/big.jsonl", tu_tmpdir);
+  snprintf(errf, sizeof errf, "%s/pipe.err", tu_tmpdir);
+  snprintf(rcf, sizeof rcf, "%s/pipe.rc", tu_tmpdir);
   FILE *f = fopen(big, "w");
   assert_non_null(f);
   for (int i = 0; i < 20000; i++)
@@ -391,8 +365,8 @@ static void test_sigpipe(void **state) {
 static void test_total_timeout(void **state) {
   (void)state;
   char out[512], both[512];
-  snprintf(out, sizeof out, "%s/total.out", tmpdir);
-  snprintf(both, sizeof both, "%s/total.jsonl", tmpdir);
+  snprintf(out, sizeof out, "%s/total.out", tu_tmpdir);
+  snprintf(both, sizeof both, "%s/total.jsonl", tu_tmpdir);
   char *hard = tu_read_file(hard_puzzle());
   FILE *f = fopen(both, "w");
   fputs(hard, f);
@@ -416,7 +390,7 @@ static void test_total_timeout(void **state) {
 static void test_size_guards(void **state) {
   (void)state;
   char *err;
-  const char *p = write_tmp("g.jsonl", UNIQUE4);
+  const char *p = tu_tmp_write("g.jsonl", UNIQUE4);
   assert_int_equal(tu_cli(NULL, &err, "solve", "--max-vars", "50", p, NULL), 65);
   assert_non_null(strstr(err, "needs more than 50 variables (--max-vars)"));
   free(err);
@@ -444,7 +418,7 @@ static void test_fault_policy(void **state) {
    not make a file named '-'. */
 static void test_output_dash(void **state) {
   (void)state;
-  const char *p = write_tmp("d.jsonl", UNIQUE4);
+  const char *p = tu_tmp_write("d.jsonl", UNIQUE4);
   char *out, *err;
   unlink("-");
   assert_int_equal(tu_cli(&out, &err, "cnf", "-o", "-", p, NULL), 0);
@@ -470,7 +444,7 @@ static void test_input_buffer(void **state) {
   fclose(fo);
   fclose(fe);
   assert_int_equal(tu_cli(&out2, &err2, "solve", "--json",
-                          write_tmp("um.jsonl", UNIQUE4 MULTI4), NULL),
+                          tu_tmp_write("um.jsonl", UNIQUE4 MULTI4), NULL),
                    2);
   /* the same two records but for the timings */
   json_error_t je;
@@ -508,7 +482,7 @@ static void test_input_buffer(void **state) {
 
 static void test_write_error(void **state) {
   (void)state;
-  const char *args[] = {GC_BINARY, "solve", write_tmp("u.jsonl", UNIQUE4), NULL};
+  const char *args[] = {GC_BINARY, "solve", tu_tmp_write("u.jsonl", UNIQUE4), NULL};
   double el;
   assert_int_equal(run_binary(args, "/dev/full", 0, &el), 74);
 }
@@ -523,5 +497,5 @@ int main(void) {
       cmocka_unit_test(test_output_dash),   cmocka_unit_test(test_fault_policy),
       cmocka_unit_test(test_input_buffer),
   };
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, setup, tu_teardown);
 }

@@ -170,7 +170,6 @@ static void test_refused(void **state) {
   free(out), free(err);
 }
 
-static char tmpdir[256];
 
 static void test_renamed(void **state) {
   (void)state;
@@ -188,7 +187,7 @@ static void test_renamed(void **state) {
   free(out), free(out2), free(err);
   /* solve --count K still counts solutions */
   char path[300];
-  snprintf(path, sizeof path, "%s/m.jsonl", tmpdir);
+  snprintf(path, sizeof path, "%s/m.jsonl", tu_tmpdir);
   tu_write_file(path, "{\"id\":\"m4\",\"genre\":\"skyscrapers\",\"n\":4,\"top\":[4,0,0,0]}\n");
   assert_int_equal(tu_cli(&out, &err, "solve", "--json", "--count", "3", path, NULL), 2);
   assert_non_null(strstr(out, "\"count\":3"));
@@ -202,8 +201,8 @@ static void test_renamed(void **state) {
   free(out), free(out2), free(err);
   /* certify --out DIR is now --out-dir DIR */
   char dir[300];
-  snprintf(dir, sizeof dir, "%s/cert", tmpdir);
-  snprintf(path, sizeof path, "%s/u.jsonl", tmpdir);
+  snprintf(dir, sizeof dir, "%s/cert", tu_tmpdir);
+  snprintf(path, sizeof path, "%s/u.jsonl", tu_tmpdir);
   tu_write_file(path, "{\"id\":\"u4\",\"genre\":\"skyscrapers\",\"n\":4,\"top\":[0,0,1,2],"
                       "\"bottom\":[0,0,3,0],\"left\":[0,0,1,0],\"right\":[0,2,0,0]}\n");
   int rc = tu_cli(&out, &err, "certify", "--out", dir, path, NULL);
@@ -211,9 +210,9 @@ static void test_renamed(void **state) {
   assert_true(rc == 0 || rc == 69); /* 69: no cadical command here */
   free(out), free(err);
   /* --out FILE elsewhere is -o FILE */
-  snprintf(path, sizeof path, "%s/u.jsonl", tmpdir);
+  snprintf(path, sizeof path, "%s/u.jsonl", tu_tmpdir);
   char cnf[300];
-  snprintf(cnf, sizeof cnf, "%s/u.cnf", tmpdir);
+  snprintf(cnf, sizeof cnf, "%s/u.cnf", tu_tmpdir);
   assert_int_equal(tu_cli(&out, &err, "cnf", "--out", cnf, path, NULL), 0);
   assert_non_null(strstr(err, "note: 'cnf --out' is now '--output'"));
   assert_string_equal(out, "");
@@ -249,9 +248,9 @@ static void test_generated_files(void **state) {
   snprintf(cmd, sizeof cmd,
            "bash -c 'source \"%s/docs/completion/gridcnf.bash\"; COMP_WORDS=(gridcnf "
            "solve --ti); COMP_CWORD=2; _gridcnf; echo \"${COMPREPLY[*]}\"' > %s/compl.txt",
-           GC_SOURCE_DIR, tmpdir);
+           GC_SOURCE_DIR, tu_tmpdir);
   assert_int_equal(system(cmd), 0);
-  snprintf(cmd, sizeof cmd, "%s/compl.txt", tmpdir);
+  snprintf(cmd, sizeof cmd, "%s/compl.txt", tu_tmpdir);
   char *got = tu_read_file(cmd);
   assert_string_equal(got, "--timeout\n");
   free(got);
@@ -265,15 +264,7 @@ static void test_generated_files(void **state) {
 
 static int setup(void **state) {
   (void)state;
-  snprintf(tmpdir, sizeof tmpdir, "/tmp/gridcnf-test-help-XXXXXX");
-  return mkdtemp(tmpdir) ? 0 : -1;
-}
-
-static int teardown(void **state) {
-  (void)state;
-  char cmd[300];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-  return system(cmd) == 0 ? 0 : -1;
+  return tu_tmp_open("help");
 }
 
 int main(void) {
@@ -282,5 +273,5 @@ int main(void) {
       cmocka_unit_test(test_suggestions),   cmocka_unit_test(test_refused),
       cmocka_unit_test(test_renamed),       cmocka_unit_test(test_generated_files),
   };
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, setup, tu_teardown);
 }

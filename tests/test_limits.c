@@ -17,39 +17,9 @@
 #include "solver-glue/session.h"
 #include "testutil.h"
 
-#define UNIQUE4                                                                \
-  "{\"id\":\"u4\",\"genre\":\"skyscrapers\",\"n\":4,\"top\":[0,0,1,2],"        \
-  "\"bottom\":[0,0,3,0],\"left\":[0,0,1,0],\"right\":[0,2,0,0]}\n"
-#define MULTI4                                                                 \
-  "{\"id\":\"m4\",\"genre\":\"skyscrapers\",\"n\":4,\"top\":[4,0,0,0]}\n"
-
-static char tmpdir[256];
-
-static const char *tmp_path(const char *name) {
-  static char path[8][512];
-  static int k;
-  char *p = path[k++ % 8];
-  snprintf(p, 512, "%s/%s", tmpdir, name);
-  return p;
-}
-
-static const char *write_tmp(const char *name, const char *text) {
-  const char *p = tmp_path(name);
-  tu_write_file(p, text);
-  return p;
-}
-
 static int setup(void **state) {
   (void)state;
-  snprintf(tmpdir, sizeof tmpdir, "/tmp/gridcnf-test-limits-XXXXXX");
-  return mkdtemp(tmpdir) ? 0 : -1;
-}
-
-static int teardown(void **state) {
-  (void)state;
-  char cmd[300];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-  return system(cmd) == 0 ? 0 : -1;
+  return tu_tmp_open("limits");
 }
 
 /* Runs `gridcnf ARGS... [--max-clauses K] FILE` in-process (K 0: no
@@ -140,8 +110,8 @@ static void same_answer(const char *const *args, const char *file) {
 static void test_same_answers(void **state) {
   (void)state;
   const char *six = GC_SOURCE_DIR "/examples/skyscrapers-6x6.txt";
-  const char *u4 = write_tmp("u4.jsonl", UNIQUE4);
-  const char *m4 = write_tmp("m4.jsonl", MULTI4);
+  const char *u4 = tu_tmp_write("u4.jsonl", UNIQUE4);
+  const char *m4 = tu_tmp_write("m4.jsonl", MULTI4);
   static const char *const solve[] = {"solve", "--json", NULL};
   static const char *const first[] = {"solve", "--json", "--first", NULL};
   static const char *const count[] = {"count", "--json", NULL};
@@ -184,7 +154,7 @@ static void test_certify(void **state) {
     printf("    (certify part skipped: no cadical command)\n");
     return;
   }
-  const char *dir = tmp_path("cert");
+  const char *dir = tu_tmp_path("cert");
   static const char *const base[] = {"certify", "--json", "--out-dir", NULL, NULL};
   const char *args[5];
   memcpy(args, base, sizeof args);
@@ -284,7 +254,7 @@ static void test_unique_fix(void **state) {
    does, and write the same CNF at the limit. */
 static void test_cnf_refuses(void **state) {
   (void)state;
-  const char *p = write_tmp("c.jsonl", UNIQUE4);
+  const char *p = tu_tmp_write("c.jsonl", UNIQUE4);
   char *full, *err;
   assert_int_equal(tu_cli(&full, &err, "cnf", p, NULL), 0);
   free(err);
@@ -330,5 +300,5 @@ int main(void) {
       cmocka_unit_test(test_certify),      cmocka_unit_test(test_session_block),
       cmocka_unit_test(test_unique_fix),   cmocka_unit_test(test_cnf_refuses),
   };
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, setup, tu_teardown);
 }

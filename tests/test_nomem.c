@@ -53,34 +53,10 @@ static void *json_take(size_t size) {
 }
 static void json_give(void *p) { free(p); }
 
-static char tmpdir[256];
-
 static int setup(void **state) {
   (void)state;
-  snprintf(tmpdir, sizeof tmpdir, "/tmp/gridcnf-test-nomem-XXXXXX");
-  return mkdtemp(tmpdir) ? 0 : -1;
+  return tu_tmp_open("nomem");
 }
-
-static int teardown(void **state) {
-  (void)state;
-  char cmd[300];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-  return system(cmd) == 0 ? 0 : -1;
-}
-
-static const char *tmp_path(const char *name) {
-  static char path[8][512];
-  static int k;
-  char *p = path[k++ % 8];
-  snprintf(p, 512, "%s/%s", tmpdir, name);
-  return p;
-}
-
-#define UNIQUE4                                                                \
-  "{\"id\":\"u4\",\"genre\":\"skyscrapers\",\"n\":4,\"top\":[0,0,1,2],"        \
-  "\"bottom\":[0,0,3,0],\"left\":[0,0,1,0],\"right\":[0,2,0,0]}\n"
-#define MULTI4                                                                 \
-  "{\"id\":\"m4\",\"genre\":\"skyscrapers\",\"n\":4,\"top\":[4,0,0,0]}\n"
 
 /*------------------------------------------------------------------------*/
 /* CaDiCaL out of memory, in-process. */
@@ -244,7 +220,7 @@ static void test_solver_nomem(void **state) {
    (70) and the next ones are answered. */
 static void test_batch_goes_on(void **state) {
   (void)state;
-  const char *p = tmp_path("batch.jsonl");
+  const char *p = tu_tmp_path("batch.jsonl");
   tu_write_file(p, MULTI4 UNIQUE4 UNIQUE4);
   char *out, *err;
   tu_new_budget = 3; /* inside the first puzzle's solver */
@@ -330,7 +306,7 @@ static void test_reader_nomem(void **state) {
    says so, exit 70; none is dropped. */
 static void test_records_nomem(void **state) {
   (void)state;
-  const char *p = tmp_path("two.jsonl");
+  const char *p = tu_tmp_path("two.jsonl");
   tu_write_file(p, UNIQUE4 MULTI4);
   long total;
   char *out, *err;
@@ -453,8 +429,8 @@ static void test_limited_solver(void **state) {
   if (skip_asan("solve and hint --forced of an empty 32x32 Futoshiki under "
                 "ulimit -v"))
     return;
-  const char *in = tmp_path("f32.jsonl"), *out = tmp_path("f32.out"),
-             *err = tmp_path("f32.err");
+  const char *in = tu_tmp_path("f32.jsonl"), *out = tu_tmp_path("f32.out"),
+             *err = tu_tmp_path("f32.err");
   tu_write_file(in,
                 "{\"id\":\"big\",\"genre\":\"futoshiki\",\"n\":32}\n" UNIQUE4);
   int failed = 0, solved = 0;
@@ -495,8 +471,8 @@ static void test_limited_reader(void **state) {
   (void)state;
   if (skip_asan("a 10 MB id and a 20 MB string under ulimit -v"))
     return;
-  const char *in = tmp_path("long.jsonl"), *out = tmp_path("long.out"),
-             *err = tmp_path("long.err");
+  const char *in = tu_tmp_path("long.jsonl"), *out = tu_tmp_path("long.out"),
+             *err = tu_tmp_path("long.err");
   FILE *f = fopen(in, "wb");
   assert_non_null(f);
   fputs("{\"id\":\"", f);
@@ -538,5 +514,5 @@ int main(void) {
       cmocka_unit_test(test_limited_solver),
       cmocka_unit_test(test_limited_reader),
   };
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, setup, tu_teardown);
 }

@@ -37,39 +37,9 @@
 #define TU_ASAN 0
 #endif
 
-#define UNIQUE4                                                                \
-  "{\"id\":\"u4\",\"genre\":\"skyscrapers\",\"n\":4,\"top\":[0,0,1,2],"        \
-  "\"bottom\":[0,0,3,0],\"left\":[0,0,1,0],\"right\":[0,2,0,0]}\n"
-#define MULTI4                                                                 \
-  "{\"id\":\"m4\",\"genre\":\"skyscrapers\",\"n\":4,\"top\":[4,0,0,0]}\n"
-
-static char tmpdir[256];
-
-static const char *tmp_path(const char *name) {
-  static char path[8][512];
-  static int k;
-  char *p = path[k++ % 8];
-  snprintf(p, 512, "%s/%s", tmpdir, name);
-  return p;
-}
-
-static const char *write_tmp(const char *name, const char *text) {
-  const char *p = tmp_path(name);
-  tu_write_file(p, text);
-  return p;
-}
-
 static int setup(void **state) {
   (void)state;
-  snprintf(tmpdir, sizeof tmpdir, "/tmp/gridcnf-test-rel-XXXXXX");
-  return mkdtemp(tmpdir) ? 0 : -1;
-}
-
-static int teardown(void **state) {
-  (void)state;
-  char cmd[300];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-  return system(cmd) == 0 ? 0 : -1;
+  return tu_tmp_open("rel");
 }
 
 static int lines_of(const char *s) {
@@ -108,7 +78,7 @@ static void test_external_unusable(void **state) {
   char five[1024] = "";
   for (int i = 0; i < 5; i++)
     strcat(five, i % 2 ? MULTI4 : UNIQUE4);
-  const char *p = write_tmp("five.jsonl", five);
+  const char *p = tu_tmp_write("five.jsonl", five);
   char *out, *err;
   assert_int_equal(
       tu_cli(&out, &err, "solve", "--json", "--external", "{cnf}", p, NULL),
@@ -132,7 +102,7 @@ static void test_external_unusable(void **state) {
   assert_non_null(strstr(err, "cannot run '/etc/passwd': not executable"));
   assert_null(strstr(err, "PATH"));
   free(out), free(err);
-  assert_int_equal(tu_cli(&out, &err, "solve", "--external", tmpdir, p, NULL),
+  assert_int_equal(tu_cli(&out, &err, "solve", "--external", tu_tmpdir, p, NULL),
                    69);
   assert_non_null(strstr(err, "a directory"));
   free(out), free(err);
@@ -157,15 +127,15 @@ static char proc_state(long pid) {
    running. */
 static void test_external_group(void **state) {
   (void)state;
-  const char *pidfile = tmp_path("bg.pid");
+  const char *pidfile = tu_tmp_path("bg.pid");
   char script[1024];
   snprintf(script, sizeof script,
            "#!/bin/sh\nsleep 300 &\necho $! > '%s'\nwait\n", pidfile);
-  const char *wrapper = write_tmp("wrap.sh", script);
+  const char *wrapper = tu_tmp_write("wrap.sh", script);
   chmod(wrapper, 0755);
   char cmd[600];
   snprintf(cmd, sizeof cmd, "%s {cnf}", wrapper);
-  const char *p = write_tmp("g.jsonl", UNIQUE4);
+  const char *p = tu_tmp_write("g.jsonl", UNIQUE4);
   char *out, *err;
   assert_int_equal(tu_cli(&out, &err, "solve", "--json", "--timeout", "0.5",
                           "--external", cmd, p, NULL),
@@ -189,9 +159,9 @@ static void test_external_group(void **state) {
    reads puzzles: it used to be a read error (74). */
 static void test_directory_input(void **state) {
   (void)state;
-  const char *puz = write_tmp("d.jsonl", UNIQUE4);
-  const char *dir = tmpdir;
-  const char *cert = tmp_path("cert-out");
+  const char *puz = tu_tmp_write("d.jsonl", UNIQUE4);
+  const char *dir = tu_tmpdir;
+  const char *cert = tu_tmp_path("cert-out");
   const char *cmds[][6] = {
       {"solve", dir, NULL},
       {"solve", "--json", dir, NULL},
@@ -235,7 +205,7 @@ static void test_size_limit(void **state) {
   text[1001] = 0;
   for (int len = 999; len <= 1001; len++) {
     text[len] = 0;
-    const char *p = write_tmp("sized.txt", text);
+    const char *p = tu_tmp_write("sized.txt", text);
     text[len] = ' ';
     char *data;
     size_t got;
@@ -257,7 +227,7 @@ static void test_size_limit(void **state) {
     printf("    (the 256 MiB file is skipped under AddressSanitizer)\n");
     return;
   }
-  const char *big = tmp_path("256mib.txt");
+  const char *big = tu_tmp_path("256mib.txt");
   for (long extra = 0; extra <= 1; extra++) {
     int fd = open(big, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     assert_true(fd >= 0);
@@ -265,9 +235,9 @@ static void test_size_limit(void **state) {
     close(fd);
     char cmd[1200];
     snprintf(cmd, sizeof cmd, "'%s' solve '%s' >/dev/null 2>'%s'", GC_BINARY,
-             big, tmp_path("256.err"));
+             big, tu_tmp_path("256.err"));
     int st = system(cmd);
-    char *err = tu_read_file(tmp_path("256.err"));
+    char *err = tu_read_file(tu_tmp_path("256.err"));
     assert_int_equal(WEXITSTATUS(st), 65);
     /* exactly 256 MiB reads (and is no puzzle); one byte more is refused */
     if (extra)
@@ -363,7 +333,7 @@ static int whole_lines(const char *s, size_t len, int json, char *last,
    has room for it. */
 static void test_interrupt_full_pipe(void **state) {
   (void)state;
-  const char *big = tmp_path("pipe.jsonl");
+  const char *big = tu_tmp_path("pipe.jsonl");
   FILE *f = fopen(big, "w");
   assert_non_null(f);
   for (int i = 0; i < 30000; i++)
@@ -378,7 +348,7 @@ static void test_interrupt_full_pipe(void **state) {
     const char *args[] = {GC_BINARY, "solve", json ? "--json" : "--first",
                           "--first", big,     NULL};
     int rfd;
-    const char *errp = tmp_path("pipe.err");
+    const char *errp = tu_tmp_path("pipe.err");
     pid_t pid = start_piped(args, &rfd, errp);
     /* wait until the pipe is full: the command blocks in a write */
     int queued = 0, same = 0;
@@ -420,7 +390,7 @@ static void test_interrupt_full_pipe(void **state) {
    one job's (it was ten times that). */
 static void test_jobs_stream(void **state) {
   (void)state;
-  const char *in = tmp_path("many.jsonl");
+  const char *in = tu_tmp_path("many.jsonl");
   FILE *f = fopen(in, "w");
   assert_non_null(f);
   int count = getenv("GC_TEST_QUICK") ? 20000 : 100000;
@@ -434,7 +404,7 @@ static void test_jobs_stream(void **state) {
   char *outs[2];
   long peak[2];
   for (int j = 0; j < 2; j++) {
-    const char *outp = tmp_path(j ? "jobs2.out" : "jobs1.out");
+    const char *outp = tu_tmp_path(j ? "jobs2.out" : "jobs1.out");
     pid_t pid = fork();
     assert_true(pid >= 0);
     if (pid == 0) {
@@ -480,7 +450,7 @@ static void test_jobs_stream(void **state) {
    text output, never printed raw. */
 static void test_text_ids(void **state) {
   (void)state;
-  const char *p = write_tmp(
+  const char *p = tu_tmp_write(
       "ids.jsonl", "{\"id\":\"a\\u001b[2Jb\\nc\\\\d\\u009be\",\"genre\":"
                    "\"skyscrapers\",\"n\":4,\"top\":[4,0,0,0]}\n");
   static const char *const cmds[][3] = {{"solve", NULL},
@@ -524,8 +494,8 @@ static void test_decode_both_ways(void **state) {
   assert_int_equal(e.column, 5);
   assert_non_null(strstr(e.message, "variable 2 is set both true and false"));
   /* through the command */
-  const char *p = write_tmp("u.jsonl", UNIQUE4);
-  const char *both = write_tmp("both.model", "s SATISFIABLE\nv 1 -1 0\n");
+  const char *p = tu_tmp_write("u.jsonl", UNIQUE4);
+  const char *both = tu_tmp_write("both.model", "s SATISFIABLE\nv 1 -1 0\n");
   char *out, *err;
   assert_int_equal(tu_cli(&out, &err, "decode", p, both, NULL), 65);
   assert_non_null(
@@ -551,7 +521,7 @@ static void test_count_timeout(void **state) {
   res.stop = GC_STOP_NONE; /* a cap reached is an answer */
   assert_int_equal(gc_cli_status_exit(&res), 2);
   /* and the command (an empty 7x7 Futoshiki has millions of solutions) */
-  const char *p = write_tmp("f7.jsonl", "{\"genre\":\"futoshiki\",\"n\":7}\n");
+  const char *p = tu_tmp_write("f7.jsonl", "{\"genre\":\"futoshiki\",\"n\":7}\n");
   char *out, *err;
   int rc = tu_cli(&out, &err, "count", "--all", "--json", "--timeout", "0.3", p,
                   NULL);
@@ -591,5 +561,5 @@ int main(void) {
       cmocka_unit_test(test_count_timeout),
       cmocka_unit_test(test_grid_json_column),
   };
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, setup, tu_teardown);
 }

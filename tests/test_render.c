@@ -23,43 +23,17 @@
 
 #include "testutil.h"
 
-static char tmpdir[256];
 static int have_xmllint, have_rsvg;
-
-static const char *tmp_path(const char *name) {
-  static char path[8][512];
-  static int k;
-  char *p = path[k++ % 8];
-  snprintf(p, 512, "%s/%s", tmpdir, name);
-  return p;
-}
-
-static const char *write_tmp(const char *name, const char *text) {
-  const char *p = tmp_path(name);
-  FILE *f = fopen(p, "wb");
-  assert_non_null(f);
-  fputs(text, f);
-  fclose(f);
-  return p;
-}
 
 static int setup(void **state) {
   (void)state;
-  snprintf(tmpdir, sizeof tmpdir, "/tmp/gridcnf-test-render-XXXXXX");
   have_xmllint = system("command -v xmllint >/dev/null 2>&1") == 0;
   have_rsvg = system("command -v rsvg-convert >/dev/null 2>&1") == 0;
   if (!have_xmllint)
     print_message("xmllint not found (package libxml2-utils): XML not checked\n");
   if (!have_rsvg)
     print_message("rsvg-convert not found (package librsvg2-bin): PNG not checked\n");
-  return mkdtemp(tmpdir) ? 0 : -1;
-}
-
-static int teardown(void **state) {
-  (void)state;
-  char cmd[300];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-  return system(cmd) == 0 ? 0 : -1;
+  return tu_tmp_open("render");
 }
 
 /* How many elements carry exactly this class. */
@@ -94,7 +68,7 @@ static void check_file(const char *svg_path) {
 }
 
 static void check_string(const char *svg, const char *name) {
-  check_file(write_tmp(name, svg));
+  check_file(tu_tmp_write(name, svg));
 }
 
 /* What a picture of the puzzle must hold, from its JSON record. */
@@ -280,11 +254,11 @@ static void test_each_genre(void **state) {
     assert_memory_equal(&x, &cases[i].fixed, sizeof x);
     char file[64];
     snprintf(file, sizeof file, "%s.txt", name);
-    const char *in = write_tmp(file, cases[i].text);
+    const char *in = tu_tmp_write(file, cases[i].text);
     /* The puzzle alone, to -o FILE. */
     snprintf(file, sizeof file, "%s.svg", name);
     char svg_path[512];
-    snprintf(svg_path, sizeof svg_path, "%s", tmp_path(file));
+    snprintf(svg_path, sizeof svg_path, "%s", tu_tmp_path(file));
     char *out, *err;
     assert_int_equal(tu_cli(&out, &err, "render", "--svg", in, "-o", svg_path, NULL), 0);
     assert_string_equal(out, "");
@@ -338,7 +312,7 @@ static void test_library(void **state) {
 /* Without --svg, render writes the text notation (and the solution). */
 static void test_text(void **state) {
   (void)state;
-  const char *in = write_tmp("futo-text.txt", futo5);
+  const char *in = tu_tmp_write("futo-text.txt", futo5);
   char *out, *err;
   assert_int_equal(tu_cli(&out, &err, "render", in, NULL), 0);
   gc_puzzle *pz = tu_puzzle(futo5, NULL);
@@ -351,8 +325,8 @@ static void test_text(void **state) {
   /* Two puzzles as text: separated by ---, to -o FILE as well. */
   char both[1024];
   snprintf(both, sizeof both, "%s---\n%s", futo5, sb_one);
-  in = write_tmp("two.txt", both);
-  const char *to = tmp_path("two-out.txt");
+  in = tu_tmp_write("two.txt", both);
+  const char *to = tu_tmp_path("two-out.txt");
   assert_int_equal(tu_cli(&out, &err, "render", in, "-o", to, NULL), 0);
   assert_string_equal(out, "");
   free(out), free(err);
@@ -383,9 +357,9 @@ static int count_files(const char *dir) {
 
 static void test_batch(void **state) {
   (void)state;
-  const char *in = write_tmp("batch.jsonl", BATCH);
+  const char *in = tu_tmp_write("batch.jsonl", BATCH);
   char dir[512];
-  snprintf(dir, sizeof dir, "%s", tmp_path("pictures"));
+  snprintf(dir, sizeof dir, "%s", tu_tmp_path("pictures"));
   char *out, *err;
   /* The directory is made; one file per puzzle, by id or by line. */
   assert_int_equal(tu_cli(&out, &err, "render", "--svg", "--solution", "--out-dir", dir,
@@ -415,16 +389,16 @@ static void test_batch(void **state) {
   /* The same id twice in one run: the second gets -2. */
   char twice[2048];
   snprintf(twice, sizeof twice, "%s%s", BATCH, BATCH);
-  in = write_tmp("twice.jsonl", twice);
-  snprintf(dir, sizeof dir, "%s", tmp_path("twice"));
+  in = tu_tmp_write("twice.jsonl", twice);
+  snprintf(dir, sizeof dir, "%s", tu_tmp_path("twice"));
   assert_int_equal(tu_cli(NULL, NULL, "render", "--svg", "--out-dir", dir, in, NULL), 0);
   assert_int_equal(count_files(dir), 6);
   snprintf(path, sizeof path, "%s/sky-a-2.svg", dir);
   check_file(path);
   /* Text pictures go to .txt files. */
-  snprintf(dir, sizeof dir, "%s", tmp_path("texts"));
+  snprintf(dir, sizeof dir, "%s", tu_tmp_path("texts"));
   assert_int_equal(tu_cli(NULL, NULL, "render", "--out-dir", dir,
-                          write_tmp("batch2.jsonl", BATCH), NULL),
+                          tu_tmp_write("batch2.jsonl", BATCH), NULL),
                    0);
   snprintf(path, sizeof path, "%s/sky-a.txt", dir);
   svg = tu_read_file(path);
@@ -434,14 +408,14 @@ static void test_batch(void **state) {
 
 static void test_usage_errors(void **state) {
   (void)state;
-  const char *in = write_tmp("batch3.jsonl", BATCH);
+  const char *in = tu_tmp_write("batch3.jsonl", BATCH);
   char *out, *err;
   /* Several pictures need --out-dir; nothing is written. */
   assert_int_equal(tu_cli(&out, &err, "render", "--svg", in, NULL), 64);
   assert_string_equal(out, "");
   assert_non_null(strstr(err, "--out-dir"));
   free(out), free(err);
-  const char *to = tmp_path("none.svg");
+  const char *to = tu_tmp_path("none.svg");
   assert_int_equal(tu_cli(&out, &err, "render", "--svg", in, "-o", to, NULL), 64);
   assert_int_equal(access(to, F_OK), -1);
   free(out), free(err);
@@ -451,11 +425,11 @@ static void test_usage_errors(void **state) {
   free(out), free(err);
   /* --out-dir and -o do not go together. */
   assert_int_equal(tu_cli(&out, &err, "render", "--svg", "--out-dir",
-                          tmp_path("x"), "-o", to, in, NULL),
+                          tu_tmp_path("x"), "-o", to, in, NULL),
                    64);
   free(out), free(err);
   /* An --out-dir that is a file. */
-  const char *file = write_tmp("plain-file", "x");
+  const char *file = tu_tmp_write("plain-file", "x");
   assert_int_equal(tu_cli(&out, &err, "render", "--svg", "--out-dir", file, in, NULL), 74);
   assert_non_null(strstr(err, "cannot make the output directory"));
   free(out), free(err);
@@ -464,8 +438,8 @@ static void test_usage_errors(void **state) {
 static void test_no_solution(void **state) {
   (void)state;
   /* 2 < x has no x in 1..2. */
-  const char *in = write_tmp("none.txt", "futoshiki\n2<0\n0 0\n");
-  const char *to = tmp_path("none-drawn.svg");
+  const char *in = tu_tmp_write("none.txt", "futoshiki\n2<0\n0 0\n");
+  const char *to = tu_tmp_path("none-drawn.svg");
   char *out, *err;
   assert_int_equal(tu_cli(&out, &err, "render", "--svg", "--solution", in, "-o", to, NULL),
                    1);
@@ -484,9 +458,9 @@ static void test_no_solution(void **state) {
            "\"givens\":[[2,0],[0,0]],\"lt\":[[0,0,0,1]]}\n",
            BATCH);
   char dir[512];
-  snprintf(dir, sizeof dir, "%s", tmp_path("with-broken"));
+  snprintf(dir, sizeof dir, "%s", tu_tmp_path("with-broken"));
   assert_int_equal(tu_cli(&out, &err, "render", "--svg", "--solution", "--out-dir", dir,
-                          write_tmp("broken.jsonl", batch), NULL),
+                          tu_tmp_write("broken.jsonl", batch), NULL),
                    1);
   assert_non_null(strstr(err, "broken: no solution"));
   free(out), free(err);
@@ -499,5 +473,5 @@ int main(void) {
       cmocka_unit_test(test_text),         cmocka_unit_test(test_batch),
       cmocka_unit_test(test_usage_errors), cmocka_unit_test(test_no_solution),
   };
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, setup, tu_teardown);
 }

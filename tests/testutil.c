@@ -70,30 +70,14 @@ char *tu_read_file(const char *path) {
 }
 
 int tu_cli(char **out, char **err, const char *arg0, ...) {
-  char *argv[64];
+  char *args[64];
   int argc = 0;
-  argv[argc++] = (char *)"gridcnf";
   va_list ap;
   va_start(ap, arg0);
   for (const char *a = arg0; a && argc < 63; a = va_arg(ap, const char *))
-    argv[argc++] = (char *)a;
+    args[argc++] = (char *)a;
   va_end(ap);
-  argv[argc] = NULL;
-  size_t ol = 0, el = 0;
-  char *ob = NULL, *eb = NULL;
-  FILE *fo = open_memstream(&ob, &ol), *fe = open_memstream(&eb, &el);
-  int rc = gc_cli_run(argc, argv, fo, fe, NULL);
-  fclose(fo);
-  fclose(fe);
-  if (out)
-    *out = ob;
-  else
-    free(ob);
-  if (err)
-    *err = eb;
-  else
-    free(eb);
-  return rc;
+  return tu_cli_argv(out, err, argc, args);
 }
 
 int tu_cli_argv(char **out, char **err, int argc, char **args) {
@@ -119,6 +103,40 @@ int tu_cli_argv(char **out, char **err, int argc, char **args) {
   else
     free(eb);
   return rc;
+}
+
+char tu_tmpdir[256];
+
+int tu_tmp_open(const char *name) {
+  snprintf(tu_tmpdir, sizeof tu_tmpdir, "/tmp/gridcnf-test-%s-XXXXXX", name);
+  return mkdtemp(tu_tmpdir) ? 0 : -1;
+}
+
+int tu_tmp_close(void) {
+  char cmd[300];
+  if (!tu_tmpdir[0])
+    return 0;
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", tu_tmpdir);
+  return system(cmd) == 0 ? 0 : -1;
+}
+
+int tu_teardown(void **state) {
+  (void)state;
+  return tu_tmp_close();
+}
+
+const char *tu_tmp_path(const char *name) {
+  static char path[8][512];
+  static int k;
+  char *p = path[k++ % 8];
+  snprintf(p, 512, "%s/%s", tu_tmpdir, name);
+  return p;
+}
+
+const char *tu_tmp_write(const char *name, const char *text) {
+  const char *p = tu_tmp_path(name);
+  tu_write_file(p, text);
+  return p;
 }
 
 static CCaDiCaL *load(const gc_memsink *m) {

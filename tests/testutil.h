@@ -28,6 +28,25 @@ const char *tu_shared(const char *rel);
 void tu_write_file(const char *path, const char *text);
 char *tu_read_file(const char *path);
 
+/* A temporary directory for one test program: tu_tmp_open("cli") makes
+   /tmp/gridcnf-test-cli-XXXXXX (0, or -1: a cmocka group setup's return),
+   tu_tmp_close removes it with all it holds.  tu_tmp_path is a file's path
+   in it (one of 8 static buffers, used in turn); tu_tmp_write writes text
+   there and returns the path. */
+extern char tu_tmpdir[256];
+int tu_tmp_open(const char *name);
+int tu_tmp_close(void);
+int tu_teardown(void **state); /* tu_tmp_close as a group teardown */
+const char *tu_tmp_path(const char *name);
+const char *tu_tmp_write(const char *name, const char *text);
+
+/* Two 4x4 Skyscrapers records: one with one solution, one with several. */
+#define UNIQUE4                                                                \
+  "{\"id\":\"u4\",\"genre\":\"skyscrapers\",\"n\":4,\"top\":[0,0,1,2],"        \
+  "\"bottom\":[0,0,3,0],\"left\":[0,0,1,0],\"right\":[0,2,0,0]}\n"
+#define MULTI4                                                                 \
+  "{\"id\":\"m4\",\"genre\":\"skyscrapers\",\"n\":4,\"top\":[4,0,0,0]}\n"
+
 /* Runs the CLI in-process; out/err get what it printed (caller frees). */
 int tu_cli(char **out, char **err, const char *arg0, ...);
 /* The same with the arguments (after "gridcnf") in an array. */

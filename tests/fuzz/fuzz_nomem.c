@@ -2,7 +2,8 @@
  * fuzz_nomem.c: the memory-limited mode.  The input bytes are read as
  * puzzles (format auto), and each of the first few with n <= 8 is solved
  * and its backbone found (hint --forced) with allocation failing from a point
- * that a hash of the input picks: CaDiCaL's (operator new, fuzz_alloc.cpp)
+ * that a hash of the input picks: CaDiCaL's (operator new,
+ * tests/failing_new.cpp)
  * or jansson's (json_set_alloc_funcs, installed before gridcnf's wrapper
  * over it).  Checked (abort() otherwise):
  *   - the answer is GC_E_NOMEM, or the answer without failures (status,
@@ -25,7 +26,9 @@
 #define MAX_SOLVED 3
 #define MAX_N 8
 
-extern long fuzz_new_budget; /* fuzz_alloc.cpp */
+/* tests/failing_new.cpp: with its burst left at -1, every allocation past
+   the budget fails until the budget is -1 again */
+extern long tu_new_budget;
 
 static long json_budget = -1;
 
@@ -64,9 +67,9 @@ static void solve(const gc_puzzle *pz, uint32_t h) {
     return;
   }
   /* the point of failure: anywhere in the first few thousand allocations */
-  fuzz_new_budget = (long)((h >> 8) % 3000);
+  tu_new_budget = (long)((h >> 8) % 3000);
   int rc = gc_solve(pz, &opt, &lim, &got, &err);
-  fuzz_new_budget = -1;
+  tu_new_budget = -1;
   if (rc) {
     if (err.code != GC_E_NOMEM) {
       char buf[512];
@@ -91,9 +94,9 @@ static void solve(const gc_puzzle *pz, uint32_t h) {
   /* hint --forced */
   gc_status st;
   gc_grid fixed;
-  fuzz_new_budget = (long)((h >> 12) % 3000);
+  tu_new_budget = (long)((h >> 12) % 3000);
   rc = gc_backbone(pz, &opt, &lim, &st, &fixed, &err);
-  fuzz_new_budget = -1;
+  tu_new_budget = -1;
   if (rc) {
     if (err.code != GC_E_NOMEM)
       fail("gc_backbone with CaDiCaL out of memory: not GC_E_NOMEM",

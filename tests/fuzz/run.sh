@@ -164,7 +164,7 @@ run_one() {
   # memory is lost: solver-glue/cadical_guard.cpp), so the process grows
   # with the inputs that hit a failure; a tenth of the runs keeps it within
   # libFuzzer's memory limit (CaDiCaL's own leaks after a failure are
-  # suppressed in fuzz_alloc.cpp)
+  # suppressed in tests/failing_new.cpp)
   [ "$name" = nomem ] && n=$((runs / 10 > 0 ? runs / 10 : 1))
   "$build/tests/fuzz/fuzz_$name" -runs="$n" -max_len=4096 \
     -dict="$here/gridcnf.dict" -timeout=20 -max_total_time="$max_time" \
