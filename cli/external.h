@@ -27,15 +27,17 @@ typedef struct gc_run {
 
 /* Starts argv (argv[0] looked up on PATH, no shell) with standard input
    from /dev/null, standard output to out_path (NULL: /dev/null) and
-   standard error to err_path (NULL: with standard output).  0, or -1 when
-   it could not be started, with a message in why. */
+   standard error to err_path (NULL: with standard output), as the leader
+   of a process group of its own.  0, or -1 when it could not be started,
+   with a message in why. */
 int gc_run_start(char *const argv[], const char *out_path,
                  const char *err_path, gc_run *r, char *why, size_t why_size);
 
 /* Waits for every started run of runs[0..n), stopping each at timeout
    seconds (<= 0: no limit) or when *interrupt becomes non-zero (interrupt
-   may be NULL); r->exited, status, timed_out, interrupted, ms tell how
-   each ended. */
+   may be NULL): SIGTERM to its whole process group (what it started too),
+   SIGKILL 2 s later; r->exited, status, timed_out, interrupted, ms tell
+   how each ended. */
 void gc_run_wait(gc_run *const runs[], int n, double timeout,
                  const volatile int *interrupt);
 

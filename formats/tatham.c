@@ -5,9 +5,9 @@
  * "params#seed" is a random seed, which only the game's own generator
  * turns into a puzzle, and is refused with that explanation.
  *
- * params       N, then 'a' (Unequal's Adjacent mode, another puzzle:
- *              refused), then 'd' and a difficulty letter (Towers e h x u,
- *              Unequal t e k x r), which is read and ignored.
+ * params       N, then 'a' (Unequal's Adjacent mode), then 'd' and a
+ *              difficulty letter (Towers e h x u, Unequal t e k x r), which
+ *              is read and ignored.
  * Towers       "clue/clue/.../clue[,grid]": 4N clues, each empty or 1..N,
  *              in the order top (columns left to right), bottom (left to
  *              right), left (rows top to bottom), right (top to bottom).
@@ -19,11 +19,20 @@
  *              that first skip 1..26 empty cells, and followed by flags
  *              U R D L: this cell is greater than its neighbour above,
  *              right, below, left.  Example: 4:0,0,0,0,0R,0,2D,0,...
+ * Adjacent     "Na:" and the same cells, whose flags U R D L now mark the
+ *              neighbour above, right, below, left as holding a consecutive
+ *              digit; a mark stands on both of its cells (the game rejects
+ *              a flag without its counterpart, and so does this reader).
+ *              Neighbours without a mark hold digits that are not
+ *              consecutive.  The record gets "adjacent" (futoshiki.c).
+ *              Example (sgt-unequal --generate 1 5a):
+ *              5a:5,0,0R,0L,0,0RD,0DL,5R,0DL,0,0U,0UD,0D,0U,0D,0RD,...
  * A description with a '/' is Towers, otherwise Unequal.
  *
  * Reading takes sizes 1..32 (what the genres hold); writing gives what the
  * game itself accepts: Towers 3..9 (clues are one character there),
- * Unequal 3..32, no Sudoku boxes, no pair of cells with signs both ways.
+ * Unequal 3..32 (Adjacent too), no Sudoku boxes, no pair of cells with
+ * signs both ways.
  * Writing reproduces the generator's own IDs (flags in the order U R D L,
  * a final ',' after the last Unequal cell).
  */
@@ -189,16 +198,17 @@ fail:
   return -1;
 }
 
-static int read_unequal(const gc_fmt_in *in, size_t d, int n, json_t **record,
-                        gc_error *err) {
+static int read_unequal(const gc_fmt_in *in, size_t d, int n, int adjacent,
+                        json_t **record, gc_error *err) {
   const char *s = in->text;
   size_t len = in->len, q = d;
   char what[32];
   int cells = n * n;
   int *givens = calloc((size_t)cells, sizeof *givens);
   unsigned char *flags = calloc((size_t)cells, 1);
+  size_t *flag_at = calloc((size_t)cells * 4, sizeof *flag_at);
   json_t *lt = json_array();
-  if (!givens || !flags || !lt) {
+  if (!givens || !flags || !flag_at || !lt) {
     gc_error_set(err, GC_E_NOMEM, in->line, 0, "out of memory");
     goto fail;
   }
@@ -261,8 +271,11 @@ static int read_unequal(const gc_fmt_in *in, size_t d, int n, json_t **record,
         goto fail;
       }
       flags[cell] |= (unsigned char)bit;
-      /* the flagged cell is the greater: neighbour < cell */
-      json_array_append_new(lt, json_pack("[iiii]", r2, c2, r, c));
+      flag_at[cell * 4 + (f == 'U' ? 0 : f == 'R' ? 1 : f == 'D' ? 2 : 3)] = q;
+      if (!adjacent) /* the flagged cell is the greater: neighbour < cell */
+        json_array_append_new(lt, json_pack("[iiii]", r2, c2, r, c));
+      else if (f == 'R' || f == 'D') /* each mark once, from its first cell */
+        json_array_append_new(lt, json_pack("[iiii]", r, c, r2, c2));
       q++;
     }
     cell++;
@@ -279,20 +292,40 @@ static int read_unequal(const gc_fmt_in *in, size_t d, int n, json_t **record,
     if (q == len && cell == cells)
       break; /* the generator's final ',' */
   }
+  /* Adjacent: a mark stands on both of its cells (U of one is D of the
+     cell above, R of one is L of the cell to its right). */
+  for (int i = 0; adjacent && i < cells; i++)
+    for (int k = 0; k < 4; k++) {
+      if (!(flags[i] & (1 << k)))
+        continue;
+      int j = i + (k == 0 ? -n : k == 1 ? 1 : k == 2 ? n : -1);
+      int back = (k + 2) % 4;
+      if (!(flags[j] & (1 << back))) {
+        gc_fmt_err(in, err, GC_E_SHAPE, flag_at[i * 4 + k],
+                   "flag '%c' on r%dc%d marks r%dc%d as consecutive, but "
+                   "r%dc%d has no '%c' back (an Adjacent mark stands on both "
+                   "cells)",
+                   "URDL"[k], i / n + 1, i % n + 1, j / n + 1, j % n + 1,
+                   j / n + 1, j % n + 1, "URDL"[back]);
+        goto fail;
+      }
+    }
   json_t *rec = gc_rec_new("futoshiki", n);
   if (!rec) {
     gc_error_set(err, GC_E_NOMEM, in->line, 0, "out of memory");
     goto fail;
   }
   gc_rec_set_matrix(rec, "givens", givens, n);
-  json_object_set_new(rec, "lt", lt);
+  json_object_set_new(rec, adjacent ? "adjacent" : "lt", lt);
   free(givens);
   free(flags);
+  free(flag_at);
   *record = rec;
   return 1;
 fail:
   free(givens);
   free(flags);
+  free(flag_at);
   json_decref(lt);
   return -1;
 }
@@ -343,12 +376,10 @@ static int tatham_read(const gc_fmt_in *in, size_t *used, json_t **record,
   size_t d = p + 1;
   int towers = memchr(s + d, '/', len - d) != NULL;
   const char *game = towers ? "Towers" : "Unequal";
-  if (adjacent) {
+  if (adjacent && towers) {
     gc_fmt_err(in, err, GC_E_SYNTAX, adjacent - 1,
-               towers ? "'a' is not a Towers parameter"
-                      : "'a' selects Unequal's Adjacent mode, another puzzle "
-                        "(marked neighbours differ by 1); gridcnf reads the "
-                        "'<' mode only");
+               "'a' is not a Towers parameter (it selects Unequal's Adjacent "
+               "mode)");
     return -1;
   }
   if (diff_at) {
@@ -371,7 +402,7 @@ static int tatham_read(const gc_fmt_in *in, size_t *used, json_t **record,
     return -1;
   }
   return towers ? read_towers(in, d, (int)n, record, err)
-                : read_unequal(in, d, (int)n, record, err);
+                : read_unequal(in, d, (int)n, adjacent != 0, record, err);
 }
 
 /*------------------------------------------------------------------------*/
@@ -447,6 +478,25 @@ static char *write_unequal(const json_t *rec, int n, gc_error *err) {
     gc_error_set(err, GC_E_INTERNAL, 0, 0, "bad \"givens\" in the record");
     goto done;
   }
+  const json_t *adj = json_object_get(rec, "adjacent");
+  int adjacent = json_is_array(adj);
+  for (size_t k = 0; k < json_array_size(adj); k++) {
+    const json_t *e = json_array_get(adj, k);
+    int x[4];
+    for (int j = 0; j < 4; j++)
+      x[j] = (int)json_integer_value(json_array_get(e, (size_t)j));
+    /* a mark: the flag towards the other cell on each of the two */
+    for (int side = 0; side < 2; side++) {
+      int r = x[2 * side], c = x[2 * side + 1];
+      int dr = x[2 - 2 * side] - r, dc = x[3 - 2 * side] - c;
+      int bit = dr == -1 ? 1 : dc == 1 ? 2 : dr == 1 ? 4 : dc == -1 ? 8 : 0;
+      if (!bit || r < 0 || r >= n || c < 0 || c >= n) {
+        gc_error_set(err, GC_E_INTERNAL, 0, 0, "bad \"adjacent\" in the record");
+        goto done;
+      }
+      flags[r * n + c] |= (unsigned char)bit;
+    }
+  }
   const json_t *lt = json_object_get(rec, "lt");
   for (size_t k = 0; k < json_array_size(lt); k++) {
     const json_t *e = json_array_get(lt, k);
@@ -463,7 +513,7 @@ static char *write_unequal(const json_t *rec, int n, gc_error *err) {
     }
     flags[x[2] * n + x[3]] |= (unsigned char)bit;
   }
-  for (int i = 0; i < n * n; i++) {
+  for (int i = 0; i < n * n && !adjacent; i++) {
     int r = i / n, c = i % n;
     if ((c + 1 < n && (flags[i] & 2) && (flags[i + 1] & 8)) ||
         (r + 1 < n && (flags[i] & 4) && (flags[i + n] & 1))) {
@@ -476,7 +526,7 @@ static char *write_unequal(const json_t *rec, int n, gc_error *err) {
     }
   }
   gc_strbuf b = {0};
-  gc_sb_printf(&b, "%d:", n);
+  gc_sb_printf(&b, "%d%s:", n, adjacent ? "a" : "");
   for (int i = 0; i < n * n; i++) {
     gc_sb_printf(&b, "%d", givens[i]);
     static const char names[4] = {'U', 'R', 'D', 'L'};

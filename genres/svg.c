@@ -43,6 +43,8 @@ void gc_svg_begin(gc_strbuf *b, int width, int height, const char *title) {
             "stroke-linecap: round; stroke-linejoin: round; }\n"
             ".decided { fill: #9a9a9a; }\n"
             ".elim { fill: #c92a2a; font-style: italic; }\n"
+            ".adjacent { stroke: #000; stroke-width: 5; "
+            "stroke-linecap: butt; }\n"
             "</style>\n");
   gc_sb_printf(b, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n",
                width, height);

@@ -10,6 +10,7 @@
  *   solution      one <text> per solved digit (cells that were not given)
  *   star          one <polygon> per star
  *   sign          one <polyline> per inequality sign
+ *   adjacent      one <line> per Adjacent-mode mark (consecutive digits)
  *   region-border one <line> per unit edge between two neighbouring cells of
  *                 different regions (the outer frame is not counted: it is
  *                 the single <rect class="frame">)
