@@ -715,11 +715,13 @@ timed (wall time of the processes, input files written beforehand and not timed,
 gridcnf's puzzle file is):
 
 - `clingo`: `clingo --outf=2 --models 2 MODEL.lp FACTS.lp`, one process; models \
-`benchmarks/peers/{skyscrapers,futoshiki,starbattle}.lp`, facts written per puzzle. One \
+`models/{skyscrapers,futoshiki,starbattle}.lp`, facts written per puzzle by `gridcnf \
+convert --to asp`. One \
 model found with the search exhausted = unique, two = multiple.
 - `minizinc`: `fzn-gecode -n 2 F.fzn`, one process: Gecode on the FlatZinc that \
 `minizinc --solver gecode -c MODEL.mzn DATA.dzn` compiled once per puzzle before the timed \
-runs (models `benchmarks/peers/*.mzn`, data written per puzzle). The compilation is not \
+runs (models `models/*.mzn`, data written per puzzle by `gridcnf convert --to dzn`). The \
+compilation is not \
 timed (its cost is given below), as in `shared/design/performance-anchors.md`.
 - `minisat`, `picosat`, `cryptominisat5`, `cadical`: the SAT solvers on gridcnf's own \
 DIMACS, three processes timed and added up: `gridcnf cnf -o F.cnf PUZZLE` (writing the \

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "external.h"
 #include "gridcnf.h"
 
 static int severity(int code) {
@@ -258,6 +259,8 @@ void gc_cli_emit_result(cli *c, const char *source, const gc_puzzle *pz,
                           json_real(round3(res->stats.portfolio_start_ms)));
     if (res->stats.sparse_search)
       json_object_set_new(st, "search", json_string("sparse"));
+    if (c->via)
+      json_object_set_new(st, "via", json_string(c->via));
     json_object_set_new(st, "parse_ms", json_real(round3(res->stats.parse_ms)));
     json_object_set_new(st, "encode_ms", json_real(round3(res->stats.encode_ms)));
     json_object_set_new(st, "solve_ms", json_real(round3(res->stats.solve_ms)));
@@ -291,7 +294,11 @@ void gc_cli_emit_result(cli *c, const char *source, const gc_puzzle *pz,
     break;
   default: break;
   }
-  if (res->stats.vars)
+  if (c->via)
+    fprintf(c->out, "; %s %dx%d, via %s, %.1f ms\n",
+            gc_genre_name(gc_puzzle_genre(pz)), n, n, c->via,
+            res->stats.encode_ms + res->stats.solve_ms + res->stats.unique_ms);
+  else if (res->stats.vars)
     fprintf(c->out, "; %s %dx%d, %d vars, %ld clauses, %.1f ms\n",
             gc_genre_name(gc_puzzle_genre(pz)), n, n, res->stats.vars,
             res->stats.clauses,

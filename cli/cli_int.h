@@ -64,6 +64,7 @@ typedef struct cli {
   int solution;         /* render --solution */
   int step;             /* render --step K (0: none) */
   const char *external; /* solve --external CMD */
+  const char *via;      /* solve --via TOOL (named in the --json stats) */
   const char *grid;     /* hint --grid PARTIAL */
   int size;             /* generate --size */
   int stars;            /* generate --stars */

@@ -25,10 +25,11 @@ static int solve_one(cli *c, const char *source, gc_puzzle *pz, double parse_ms,
     if (lim.timeout <= 0 || left < lim.timeout)
       lim.timeout = left;
   }
-  if (c->external) { /* solve --external CMD: solve_external.c */
+  if (c->external || c->via) { /* solve_external.c, solve_via.c */
     double keep = c->lim.timeout;
     c->lim.timeout = lim.timeout;
-    int stop = gc_cli_solve_external(c, source, pz, parse_ms, code);
+    int stop = c->via ? gc_cli_solve_via(c, source, pz, parse_ms, code)
+                      : gc_cli_solve_external(c, source, pz, parse_ms, code);
     c->lim.timeout = keep;
     return stop;
   }
@@ -98,8 +99,9 @@ static int count_one(cli *c, const char *source, gc_puzzle *pz, double parse_ms,
 }
 
 static int cmd_count(cli *c) {
-  if (c->external)
-    return gc_cli_usage_error(c, "--external goes with 'solve' (unique or --first)%s", "");
+  if (c->external || c->via)
+    return gc_cli_usage_error(c, "%s goes with 'solve' (unique or --first)",
+                              c->via ? "--via" : "--external");
   c->lim.mode = GC_MODE_COUNT;
   if (c->all)
     c->lim.count = 1000000000L;
@@ -113,8 +115,13 @@ static int cmd_solve(cli *c) {
   if (c->external && c->lim.mode == GC_MODE_COUNT)
     return gc_cli_usage_error(c, "--external does not count: use it without --count%s", "");
   int count = 0;
-  if (c->jobs > 1 && c->external)
-    return gc_cli_usage_error(c, "--jobs runs the embedded solver: use it without --external%s", "");
+  if (c->jobs > 1 && (c->external || c->via))
+    return gc_cli_usage_error(c, "--jobs runs the embedded solver: use it without %s",
+                              c->via ? "--via" : "--external");
+  if (c->via && c->lim.mode == GC_MODE_COUNT)
+    return gc_cli_usage_error(c, "--via does not count: use it without --count%s", "");
+  if (c->via && c->external)
+    return gc_cli_usage_error(c, "--via and --external are two ways to solve: pick one%s", "");
   if (c->external && gc_cli_external_usable(c))
     return EX_USAGE;
   /* a batch on several threads keeps the CPUs busy already */
@@ -136,8 +143,8 @@ const gc_command gc_command_solve = {
     .section = "solve",
     .args = "[FILE|-]...",
     .summary = "solve puzzles and prove the solution unique",
-    .options = "json first count jobs external total-timeout @input @limits "
-               "@encoding",
+    .options = "json first count jobs external via total-timeout @input "
+               "@limits @encoding",
     .about = "Every puzzle of every file is solved; the answer is re-checked "
              "by the genre's own rule checker before it is printed.  Status: "
              "unique (exit 0), multiple (a second solution is shown, exit 2), "

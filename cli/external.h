@@ -69,4 +69,10 @@ int gc_cli_external_usable(struct cli *c);
 int gc_cli_solve_external(struct cli *c, const char *source,
                           struct gc_puzzle *pz, double parse_ms, int *code);
 
+/* solve --via TOOL for one puzzle (solve_via.c), and whether TOOL is one
+   it knows (minizinc, clingo, cbc, glpk). */
+int gc_cli_solve_via(struct cli *c, const char *source, struct gc_puzzle *pz,
+                     double parse_ms, int *code);
+int gc_cli_via_known(const char *name);
+
 #endif

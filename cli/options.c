@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "cli_int.h"
+#include "external.h"
 
 /*------------------------------------------------------------------------*/
 /* Setters: 0, or the exit code after the message.                         */
@@ -153,6 +154,12 @@ SETTER(set_external) {
   c->external = v;
   return 0;
 }
+SETTER(set_via) {
+  if (!gc_cli_via_known(v))
+    return bad_value(c, typed, "minizinc, clingo, cbc or glpk", v);
+  c->via = v;
+  return 0;
+}
 SETTER(set_grid) { (void)typed; c->grid = v; return 0; }
 SETTER(set_size) { return small_number(c, typed, v, &c->size); }
 SETTER(set_stars) { return small_number(c, typed, v, &c->stars); }
@@ -251,6 +258,11 @@ static const gc_cli_option table[] = {
      "solve with the SAT solver command CMD ({cnf} and {out} stand for its "
      "files)",
      set_external},
+    {"via", 0, "TOOL",
+     "solve through another paradigm on gridcnf's exports and models/: "
+     "minizinc (CP), clingo (ASP), cbc or glpk (MIP); answers checked, "
+     "uniqueness by a second run with a no-good",
+     set_via},
     {"grid", 0, "FILE", "the partly filled grid to work from", set_grid},
     {"forced", 0, NULL,
      "every cell whose value is forced: the same in all solutions",

@@ -130,7 +130,13 @@ gc_reader *gc_reader_new(const char *data, size_t len, const char *source,
                        data[i] == '\r'))
       i++;
     rd->json = i < len && (data[i] == '{' || data[i] == '[');
-  } else if ((rd->fmt = gc_fmt_find(format))) {
+  } else if ((rd->fmt = gc_fmt_find(format)) && !rd->fmt->read) {
+    gc_error_set(err, GC_E_USAGE, 0, 0,
+                 "format '%s' is written only (convert --to %s), not read",
+                 rd->fmt->name, rd->fmt->name);
+    free(rd);
+    return NULL;
+  } else if (rd->fmt) {
     rd->fmt_mode = rd->fmt->multiline ? GC_FMT_WHOLE : GC_FMT_LINES;
   } else {
     char names[200] = "";

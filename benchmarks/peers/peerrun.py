@@ -5,6 +5,11 @@ whole processes (timed), and returns its answer in the same shape as
 gridcnf's JSON ({"status": "unique"|"multiple", "solution", "second"}), so
 that bench.py checks every peer's answer exactly as it checks gridcnf's.
 
+The clingo and MiniZinc models are the ones gridcnf ships (models/), and
+their input is what `gridcnf convert --to asp` / `--to dzn` writes for the
+puzzle (untimed), so the benchmark runs exactly what a user of those
+exports runs.
+
 Peers and what is timed (wall time of the processes, `time.perf_counter()`
 around each):
   clingo        `clingo --outf=2 --models 2 MODEL.lp FACTS.lp`: one process.
@@ -37,6 +42,7 @@ import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+MODELS = os.path.join(os.path.dirname(os.path.dirname(HERE)), "models")
 INF = float("inf")
 TATHAM_BIN = os.path.join(os.path.dirname(HERE), "out", "tatham", "bin")
 
@@ -164,32 +170,15 @@ def grid_from_values(rec, cells):
 
 # ------------------------------------------------------------------ clingo
 
-def asp_facts(rec):
-    g, n = rec["genre"], rec["n"]
-    out = [f"n({n})."]
-    if g == "skyscrapers":
-        for side in ("top", "bottom", "left", "right"):
-            for i, k in enumerate(rec.get(side) or []):
-                if k:
-                    out.append(f"clue({side},{i},{k}).")
-        if rec.get("boxes"):
-            a, b = rec["boxes"]
-            out.append(f"box({a},{b}).")
-    if g in ("skyscrapers", "futoshiki"):
-        for r, row in enumerate(rec.get("givens") or []):
-            for c, v in enumerate(row):
-                if v:
-                    out.append(f"given({r},{c},{v}).")
-    if g == "futoshiki":
-        for r1, c1, r2, c2 in rec.get("lt") or []:
-            out.append(f"lt({r1},{c1},{r2},{c2}).")
-    if g == "starbattle":
-        out.append(f"stars({rec['stars']}).")
-        for r, row in enumerate(rec["regions"]):
-            for c, v in enumerate(row):
-                if v >= 0:
-                    out.append(f"region({r},{c},{v}).")
-    return "\n".join(out) + "\n"
+def export(gridcnf, fmt, path, out):
+    """`gridcnf convert --to FMT PUZZLE > OUT` (untimed preparation); None, or
+    an error message."""
+    p = run_proc([gridcnf, "convert", "--to", fmt, path], 600)
+    if p["to"] or p["rc"] != 0:
+        return f"gridcnf convert --to {fmt}: exit {p['rc']}: {p['stderr'].strip()[:200]}"
+    with open(out, "w") as f:
+        f.write(p["stdout"])
+    return None
 
 
 class Clingo(Peer):
@@ -206,11 +195,14 @@ class Clingo(Peer):
 
     def prepare(self, rec, path, tmp):
         facts = os.path.join(tmp, "facts.lp")
-        with open(facts, "w") as f:
-            f.write(asp_facts(rec))
-        return {"facts": facts, "model": os.path.join(HERE, rec["genre"] + ".lp")}
+        why = export(self.gridcnf, "asp", path, facts)
+        if why:
+            return {"error": why}
+        return {"facts": facts, "model": os.path.join(MODELS, rec["genre"] + ".lp")}
 
     def run(self, rec, ctx, timeout):
+        if ctx.get("error"):
+            return answer(0.0, error=ctx["error"])
         cmd = [self.exe, "--outf=2", "--models", "2", ctx["model"], ctx["facts"]]
         p = run_proc(cmd, timeout)
         if p["to"]:
@@ -249,40 +241,6 @@ class Clingo(Peer):
 
 
 # ---------------------------------------------------------------- minizinc
-
-def dzn_array(xs):
-    return "[" + ", ".join(str(x) for x in xs) + "]"
-
-
-def dzn_2d(m):
-    n = len(m)
-    return f"array2d(1..{n}, 1..{n}, {dzn_array([v for row in m for v in row])})"
-
-
-def mzn_data(rec):
-    g, n = rec["genre"], rec["n"]
-    out = [f"n = {n};"]
-    zero = [[0] * n for _ in range(n)]
-    if g == "skyscrapers":
-        for side in ("top", "bottom", "left", "right"):
-            out.append(f"{side} = {dzn_array(rec.get(side) or [0] * n)};")
-        out.append(f"givens = {dzn_2d(rec.get('givens') or zero)};")
-        a, b = rec.get("boxes") or (0, 0)
-        out.append(f"ba = {a};")
-        out.append(f"bb = {b};")
-    elif g == "futoshiki":
-        out.append(f"givens = {dzn_2d(rec.get('givens') or zero)};")
-        lt = rec.get("lt") or []
-        out.append(f"nlt = {len(lt)};")
-        for k, name in enumerate(("r1", "c1", "r2", "c2")):
-            out.append(f"{name} = {dzn_array([t[k] + 1 for t in lt])};")
-    elif g == "starbattle":
-        out.append(f"m = {rec['stars']};")
-        ids = {v for row in rec["regions"] for v in row if v >= 0}
-        out.append(f"nreg = {max(ids) + 1 if ids else 0};")
-        out.append(f"region = {dzn_2d(rec['regions'])};")
-    return "\n".join(out) + "\n"
-
 
 class MiniZinc(Peer):
     """MiniZinc model, compiled to FlatZinc for Gecode once per puzzle before
@@ -328,10 +286,11 @@ class MiniZinc(Peer):
 
     def prepare(self, rec, path, tmp):
         data = os.path.join(tmp, "data.dzn")
-        with open(data, "w") as f:
-            f.write(mzn_data(rec))
+        why = export(self.gridcnf, "dzn", path, data)
+        if why:
+            return {"error": why}
         fzn, ozn = os.path.join(tmp, "f.fzn"), os.path.join(tmp, "f.ozn")
-        model = os.path.join(HERE, rec["genre"] + ".mzn")
+        model = os.path.join(MODELS, rec["genre"] + ".mzn")
         p = run_proc([self.exe, "--solver", "gecode", "-c", model, data,
                       "--fzn", fzn, "--ozn", ozn], 600)
         if p["to"] or p["rc"] != 0 or not os.path.exists(fzn):
