@@ -27,7 +27,7 @@
  *                 one to its right hold consecutive digits), adj_down
  *                 (n-1 x n, the cell below)
  * Several puzzles may follow one another: a puzzle ends where a name it
- * has already assigned is assigned again.  A name the genre does not know,
+ * has already assigned is assigned again, or one of another genre's.  A name the genre does not know,
  * or an absent value (<>), is an error.
  *
  * Writing gives these assignments (all of them, so that the models find
@@ -334,9 +334,50 @@ static void free_vals(dzn *d) {
   d->nval = 0;
 }
 
-/* The assignments of one puzzle, up to the end or to a name assigned a
-   second time (*used: where the next puzzle starts).  0: nothing left;
-   1: some; -1: err. */
+static const char *const sky_names[] = {"n", "top", "bottom", "left", "right",
+                                        "givens", "ba", "bb", NULL};
+static const char *const futo_names[] = {"n", "givens", "nlt", "r1", "c1",
+                                         "r2", "c2", "adjacent", "adj_right",
+                                         "adj_down", NULL};
+static const char *const sb_names[] = {"num_stars", "dim", "sectors", NULL};
+static const char *const *const genre_names[3] = {sky_names, futo_names,
+                                                  sb_names};
+
+static int known(const char *const *names, const char *name) {
+  for (int i = 0; names[i]; i++)
+    if (!strcmp(names[i], name))
+      return 1;
+  return 0;
+}
+
+/* Does the assignment to name (len bytes) start the next puzzle?  When
+   the puzzle has assigned it already, or when every genre that knows the
+   names so far lacks it and another genre has it (Star Battle data after
+   Futoshiki data). */
+static int next_puzzle(const dzn *d, const char *name, size_t len) {
+  char nm[32];
+  if (len >= sizeof nm)
+    return 0;
+  memcpy(nm, name, len);
+  nm[len] = 0;
+  int fits = 0, elsewhere = 0;
+  for (int g = 0; g < 3; g++) {
+    int all = 1;
+    for (int i = 0; i < d->nval && all; i++)
+      all = known(genre_names[g], d->val[i].name);
+    if (all && known(genre_names[g], nm))
+      fits = 1;
+    else if (known(genre_names[g], nm))
+      elsewhere = 1;
+  }
+  for (int i = 0; i < d->nval; i++)
+    if (!strcmp(d->val[i].name, nm))
+      return 1;
+  return d->nval > 0 && !fits && elsewhere;
+}
+
+/* The assignments of one puzzle, up to the end or to the next puzzle's
+   first (*used: where it starts).  0: nothing left; 1: some; -1: err. */
 static int assignments(dzn *d, size_t *used) {
   const char *s = d->in->text;
   size_t len = d->in->len;
@@ -351,13 +392,8 @@ static int assignments(dzn *d, size_t *used) {
     size_t q = at;
     while (q < len && is_ident(s[q]))
       q++;
-    int repeat = 0;
-    for (int i = 0; i < d->nval; i++)
-      if (strlen(d->val[i].name) == q - at &&
-          !memcmp(d->val[i].name, s + at, q - at))
-        repeat = 1;
-    if (repeat)
-      break; /* the next puzzle */
+    if (next_puzzle(d, s + at, q - at))
+      break;
     if (d->nval == DZN_MAX_VALS || q - at >= sizeof d->val[0].name)
       return FAIL(d, GC_E_SHAPE, at,
                   "too many parameters (%d at most) or too long a name",
@@ -411,20 +447,6 @@ static int want_array(dzn *d, dval *x, int rows, int cols) {
                 x->name, rows, cols);
   return FAIL(d, GC_E_SHAPE, x->vat, "expected '%s' to be a list of %d numbers",
               x->name, cols);
-}
-
-static const char *const sky_names[] = {"n", "top", "bottom", "left", "right",
-                                        "givens", "ba", "bb", NULL};
-static const char *const futo_names[] = {"n", "givens", "nlt", "r1", "c1",
-                                         "r2", "c2", "adjacent", "adj_right",
-                                         "adj_down", NULL};
-static const char *const sb_names[] = {"num_stars", "dim", "sectors", NULL};
-
-static int known(const char *const *names, const char *name) {
-  for (int i = 0; names[i]; i++)
-    if (!strcmp(names[i], name))
-      return 1;
-  return 0;
 }
 
 /* The genre the names say, or NULL with err. */

@@ -163,9 +163,16 @@ static int fo_read(const gc_fmt_in *in, size_t *used, json_t **record,
     }
   int answer, n = size_of(len, &answer);
   if (!n) {
-    int k = 1;
-    while (k < FO_MAX_N && (size_t)(2 * (k + 1) - 1) * (size_t)(2 * (k + 1) - 1) <= len)
-      k++;
+    int k = 1; /* the size whose layout, alone or doubled, is nearest */
+    size_t best = (size_t)-1;
+    for (int t = 1; t <= FO_MAX_N; t++) {
+      size_t one = (size_t)(2 * t - 1) * (size_t)(2 * t - 1);
+      for (size_t m = 1; m <= 2; m++) {
+        size_t d = len > m * one ? len - m * one : m * one - len;
+        if (d < best)
+          best = d, k = t;
+      }
+    }
     size_t a = (size_t)(2 * k - 1) * (size_t)(2 * k - 1);
     gc_fmt_err(in, err, GC_E_SHAPE, len,
                "a futoshiki.org string has (2n-1)^2 characters, or twice "
@@ -203,9 +210,9 @@ static int fo_read(const gc_fmt_in *in, size_t *used, json_t **record,
         if (p[i] != q[i]) {
           size_t off = k ? at + (size_t)side : at + 1;
           gc_fmt_err(in, err, GC_E_SHAPE, off,
-                     "the answer's sign %s r%dc%d differs from the puzzle's "
-                     "(%c, not %c)",
-                     k ? "under" : "right of", r + 1, c + 1, q[i] ? q[i] : '_',
+                     "the answer has '%c' %s r%dc%d, the puzzle '%c' (the "
+                     "answer repeats the puzzle's signs)",
+                     q[i] ? q[i] : '_', k ? "under" : "right of", r + 1, c + 1,
                      p[i] ? p[i] : '_');
           goto done;
         }

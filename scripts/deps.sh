@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages gridcnf needs to build, test and be
 # compared, when they are missing (run as root; apt-get update only when
-# something is to be installed).
+# something is to be installed).  The solvers of the other paradigms are
+# what `solve --via` and its tests run: minizinc with flatzinc (Gecode),
+# gringo (the clingo command), coinor-cbc, glpk-utils (glpsol); sgt-puzzles
+# brings Tatham's generator (sgt-unequal --generate makes Adjacent IDs).
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config libcadical-dev libjansson-dev
       libcmocka-dev cadical minisat picosat valgrind python3
       libxml2-utils librsvg2-bin
-      python3-dev python3-setuptools python3-venv python3-pytest)
+      python3-dev python3-setuptools python3-venv python3-pytest
+      minizinc flatzinc gringo coinor-cbc glpk-utils sgt-puzzles)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

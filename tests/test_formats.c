@@ -564,13 +564,17 @@ static void test_detection(void **state) {
   gc_reader_free(rd);
 
   /* the registry */
-  assert_int_equal(gc_format_count(), 5);
+  assert_int_equal(gc_format_count(), 9);
   assert_string_equal(gc_format_name(0), "pylists");
-  assert_string_equal(gc_format_name(1), "tatham");
-  assert_string_equal(gc_format_name(2), "puzzlink");
-  assert_string_equal(gc_format_name(3), "sbn");
-  assert_string_equal(gc_format_name(4), "codewars");
-  assert_null(gc_format_name(5));
+  assert_string_equal(gc_format_name(1), "dzn");
+  assert_string_equal(gc_format_name(2), "tatham");
+  assert_string_equal(gc_format_name(3), "puzzlink");
+  assert_string_equal(gc_format_name(4), "sbn");
+  assert_string_equal(gc_format_name(5), "codewars");
+  assert_string_equal(gc_format_name(6), "futoshikiorg");
+  assert_string_equal(gc_format_name(7), "asp"); /* written only */
+  assert_string_equal(gc_format_name(8), "lp");
+  assert_null(gc_format_name(9));
   assert_true(gc_format_known("url") && gc_format_known("TATHAM"));
   assert_false(gc_format_known("json"));
 }
@@ -592,7 +596,8 @@ static void test_errors(void **state) {
   expect_error("4:///////3//3///1///,m2c", NULL, 1, 24, "too much data");
   expect_error("4:///////3//3///1///,4_", NULL, 1, 23, "unexpected '_'");
   expect_error("4ax:0,0", NULL, 1, 3, "expected ':'");
-  expect_error("5a:0,0", NULL, 1, 2, "Adjacent mode");
+  expect_error("5a:0,0", NULL, 1, 7, "not enough data");
+  expect_error("4a:///////3//3///1///", NULL, 1, 2, "Adjacent mode");
   expect_error("4dq:0,0", NULL, 1, 3, "unknown Unequal difficulty 'q'");
   expect_error("4:0,0,0,0,0R,0,2D,0,0,0,0,0,4,0,0", NULL, 1, 34, "not enough data");
   expect_error("4:0,0,0,0,0R,0,2D,0,0,0,0,0,4,0,0,0,0", NULL, 1, 37, "too much data");
