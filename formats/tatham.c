@@ -561,7 +561,8 @@ const gc_format gc_format_tatham = {
     .name = "tatham",
     .aliases = tatham_aliases,
     .summary = "Simon Tatham's game IDs: Towers 'N:clues[,grid]', Unequal "
-               "'N:cells' (paste from Game > Specific...)",
+               "'N:cells', Adjacent 'Na:cells' (paste from Game > "
+               "Specific...)",
     .genres = "skyscrapers, futoshiki",
     .order = 10,
     .sniff = sniff,

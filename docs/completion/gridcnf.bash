@@ -7,13 +7,13 @@ _gridcnf() {
   fi
   case $prev in
     --genre) COMPREPLY=($(compgen -W "futoshiki skyscrapers starbattle" -- "$cur")); return ;;
-    --format|--to) COMPREPLY=($(compgen -W "auto json text pylists tatham puzzlink sbn codewars" -- "$cur")); return ;;
+    --format|--to) COMPREPLY=($(compgen -W "auto json text pylists dzn tatham puzzlink sbn codewars futoshikiorg asp lp" -- "$cur")); return ;;
     --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
     --out-dir) COMPREPLY=($(compgen -d -- "$cur")); return ;;
   esac
   local opts
   case ${COMP_WORDS[1]} in
-    solve) opts=" --json --first --count --timeout --total-timeout --jobs -j --max-vars --max-clauses --genre --format --id --external --color --amo --edge-units --sky-rise --preprocess --sb-window --sb-pairs --sb-bands --sb-blocks --card --phase --search --simplify --probe --portfolio --help" ;;
+    solve) opts=" --json --first --count --timeout --total-timeout --jobs -j --max-vars --max-clauses --genre --format --id --external --via --color --amo --edge-units --sky-rise --preprocess --sb-window --sb-pairs --sb-bands --sb-blocks --card --phase --search --simplify --probe --portfolio --help" ;;
     count) opts=" --json --max --all --list --timeout --total-timeout --max-vars --max-clauses --genre --format --id --color --amo --edge-units --sky-rise --preprocess --sb-window --sb-pairs --sb-bands --sb-blocks --card --phase --search --simplify --probe --portfolio --help" ;;
     check) opts=" --json --timeout --max-vars --max-clauses --genre --format --id --color --amo --edge-units --sky-rise --preprocess --sb-window --sb-pairs --sb-bands --sb-blocks --card --phase --search --simplify --probe --portfolio --help" ;;
     hint) opts=" --json --timeout --max-vars --max-clauses --genre --format --id --grid --forced --color --amo --edge-units --sky-rise --preprocess --sb-window --sb-pairs --sb-bands --sb-blocks --card --phase --search --simplify --probe --portfolio --help" ;;
