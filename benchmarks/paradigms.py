@@ -31,7 +31,9 @@ Each tool runs on each puzzle in an order shuffled (seeded) per puzzle and
 repetition, after an untimed warm-up run of its own binary.  Time limit per
 run: --timeout (default 30 s); after two time-outs in a class a tool is not
 run on the rest of that class (reported as time-outs, "skipped").  Output:
-raw.jsonl and paradigms.md (a RESULTS.md section) under --out.
+raw.jsonl and paradigms.md under --out, and the same section in
+benchmarks/RESULTS.md between the markers below (--results; bench.py and
+the other scripts keep it), whose summary is then rewritten (summary.py).
 
 usage: python3 benchmarks/paradigms.py [--gridcnf build/gridcnf] [--reps 1]
        [--timeout 30] [--per 3] [--out benchmarks/out/paradigms] [--quick]
@@ -56,6 +58,8 @@ sys.dont_write_bytecode = True
 import peerrun  # noqa: E402
 
 INF = float("inf")
+BEGIN = "<!-- paradigms.py: begin (written by benchmarks/paradigms.py) -->"
+END = "<!-- paradigms.py: end -->"
 SHARED = os.path.join(os.path.dirname(REPO), "shared")
 LEVELS = (("e", "Easy"), ("h", "Hard"), ("x", "Extreme"), ("u", "Unreasonable"))
 TOOLS = ("gridcnf", "cadical", "minisat", "gecode", "minizinc", "clingo",
@@ -244,6 +248,8 @@ def main():
     ap.add_argument("--tools", default=",".join(TOOLS))
     ap.add_argument("--genres", default="skyscrapers,starbattle")
     ap.add_argument("--quick", action="store_true", help="small sizes only (a smoke test)")
+    ap.add_argument("--results", default=os.path.join(HERE, "RESULTS.md"),
+                    help="the RESULTS.md whose section to write ('' = none)")
     a = ap.parse_args()
     gridcnf = os.path.abspath(a.gridcnf)
     os.makedirs(a.out, exist_ok=True)
@@ -409,6 +415,19 @@ def main():
     with open(os.path.join(a.out, "paradigms.md"), "w") as f:
         f.write(md)
     print(md)
+    if a.results and not a.quick:
+        section = "\n".join([BEGIN, "## Across paradigms: SAT, CP, ASP and MIP", "",
+                             "Written by `benchmarks/paradigms.py` (what is timed: its "
+                             "docstring).", ""] + lines + ["", END])
+        text = open(a.results, encoding="utf-8").read() if os.path.exists(a.results) else ""
+        if BEGIN in text and END in text:
+            head, rest = text.split(BEGIN, 1)
+            text = head + section + rest.split(END, 1)[1]
+        else:
+            text = text.rstrip("\n") + "\n\n" + section + "\n"
+        with open(a.results, "w", encoding="utf-8") as f:
+            f.write(text)
+        subprocess.run([sys.executable, os.path.join(HERE, "summary.py"), a.results])
     return 1 if bad else 0
 
 

@@ -50,7 +50,9 @@ typedef struct gc_format {
   /* Reads one puzzle into a new record (*record, with "genre" and "n").
      *used: bytes of in->text consumed (one-line formats: all of it).
      1: a record; 0: nothing but blanks and comments left; -1: err, with a
-     position inside in->text. */
+     position inside in->text.  NULL for an export that is written only
+     (asp, lp): --format refuses it, and with no sniff it is never
+     detected. */
   int (*read)(const gc_fmt_in *in, size_t *used, json_t **record,
               gc_error *err);
   /* The record in this notation, malloc'd, no final newline; NULL with err
