@@ -43,6 +43,12 @@ json_t *gc_cli_item_json(const gc_puzzle *pz, const gc_item *it) {
     json_object_set_new(o, "a", cell_pair(it->row, it->col));
     json_object_set_new(o, "b", cell_pair(it->row2, it->col2));
     break;
+  case GC_ITEM_MARK: /* Futoshiki Adjacent: a pair, marked or not */
+    json_object_set_new(o, "kind", json_string("mark"));
+    json_object_set_new(o, "a", cell_pair(it->row, it->col));
+    json_object_set_new(o, "b", cell_pair(it->row2, it->col2));
+    json_object_set_new(o, "consecutive", json_boolean(it->value != 0));
+    break;
   case GC_ITEM_CELL:
     json_object_set_new(o, "kind", json_string("cell"));
     json_object_set_new(o, "row", json_integer(it->row + 1));

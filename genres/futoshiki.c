@@ -353,6 +353,17 @@ static char *futo_picture(const gc_puzzle *pz, const gc_grid *g,
     }
   for (size_t i = 0; st && i < st->nreason; i++) {
     const gc_item *it = &st->reason[i];
+    if (it->kind == GC_ITEM_MARK) { /* the pair's gap, marked or not */
+      double half = (pitch - gap) / 2 - 6;
+      if (it->row == it->row2) {
+        double x = x0 + (it->col2) * pitch, y = y0 + (it->row + 0.5) * pitch;
+        gc_svg_line(&b, "reason-sign", x, y - half, x, y + half);
+      } else {
+        double x = x0 + (it->col + 0.5) * pitch, y = y0 + (it->row2) * pitch;
+        gc_svg_line(&b, "reason-sign", x - half, y, x + half, y);
+      }
+      continue;
+    }
     if (it->kind != GC_ITEM_SIGN)
       continue;
     /* the sign again, over the first: the point at the smaller cell */

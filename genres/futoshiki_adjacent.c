@@ -19,10 +19,12 @@
  *   unmarked: not (a = v and b = v+1), not (a = v+1 and b = v) for
  *             v = 1..n-1: 2(n-1) binary clauses.
  * Each pair is one clause group ("r1c2 | r1c3", "r1c2, r1c3 not
- * consecutive"), so that explain can name the marks that cannot all hold.
- * The groups have no place in the record that minimize could clear: a mark
- * removed from an Adjacent puzzle would not leave the pair free but say
- * the opposite (as in Tatham's generator, which never removes one).
+ * consecutive") whose i and j are the two cells (r*n+c), so that explain
+ * names the marks that cannot all hold and steps has them as items
+ * (GC_ITEM_MARK, futoshiki_steps.c).  The groups have no key, no place in
+ * the record that minimize could clear: a mark removed from an Adjacent
+ * puzzle would not leave the pair free but say the opposite (as in
+ * Tatham's generator, which never removes one).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -123,7 +125,7 @@ void gc_futo_adj_encode(const futo *f, int n, gc_cnf *cnf, int first) {
   FOR_EACH_PAIR(f, n, p, q, s, {
     int pr = p / n, pc = p % n, qr = q / n, qc = q % n;
     if (s & REL_ADJ) {
-      gc_cnf_group(cnf, NULL, -1, -1, "r%dc%d | r%dc%d (consecutive)", pr + 1,
+      gc_cnf_group(cnf, NULL, p, q, "r%dc%d | r%dc%d (consecutive)", pr + 1,
                    pc + 1, qr + 1, qc + 1);
       for (int side = 0; side < 2; side++) {
         int ar = side ? qr : pr, ac = side ? qc : pc;
@@ -135,7 +137,7 @@ void gc_futo_adj_encode(const futo *f, int n, gc_cnf *cnf, int first) {
         }
       }
     } else {
-      gc_cnf_group(cnf, NULL, -1, -1, "r%dc%d, r%dc%d not consecutive (no mark)",
+      gc_cnf_group(cnf, NULL, p, q, "r%dc%d, r%dc%d not consecutive (no mark)",
                    pr + 1, pc + 1, qr + 1, qc + 1);
       for (int v = 1; v < n; v++) {
         gc_cnf_binary(cnf, -gc_latin_var(first, n, pr, pc, v),

@@ -113,6 +113,16 @@ static int futo_group_item(const gc_puzzle *pz, size_t index, const gc_group *g,
   const futo *fu = pz->data;
   int n = pz->n;
   memset(it, 0, sizeof *it);
+  if (!g->key[0] && fu->adjacent && g->i >= 0 && g->j > g->i &&
+      g->j < n * n) { /* an Adjacent pair: the cells in i and j */
+    it->kind = GC_ITEM_MARK;
+    it->row = g->i / n;
+    it->col = g->i % n;
+    it->row2 = g->j / n;
+    it->col2 = g->j % n;
+    it->value = (g->j == g->i + 1 ? fu->h : fu->v)[g->i] & REL_ADJ ? 1 : 0;
+    return 0;
+  }
   if (!strcmp(g->key, "givens")) {
     it->kind = GC_ITEM_GIVEN;
     it->row = g->i;
@@ -139,6 +149,10 @@ static int futo_item_holds(const gc_puzzle *pz, const gc_item *it,
     return grid[it->row * n + it->col] == it->value;
   if (it->kind == GC_ITEM_SIGN)
     return grid[it->row * n + it->col] < grid[it->row2 * n + it->col2];
+  if (it->kind == GC_ITEM_MARK) {
+    int d = grid[it->row * n + it->col] - grid[it->row2 * n + it->col2];
+    return (d == 1 || d == -1) == (it->value != 0);
+  }
   return 0;
 }
 
@@ -148,6 +162,11 @@ static void futo_item_words(const gc_puzzle *pz, const gc_item *it, char *buf,
   if (it->kind == GC_ITEM_SIGN)
     snprintf(buf, size, "r%dc%d < r%dc%d", it->row + 1, it->col + 1,
              it->row2 + 1, it->col2 + 1);
+  else if (it->kind == GC_ITEM_MARK)
+    snprintf(buf, size,
+             it->value ? "r%dc%d | r%dc%d (consecutive)"
+                       : "r%dc%d and r%dc%d not consecutive (no mark)",
+             it->row + 1, it->col + 1, it->row2 + 1, it->col2 + 1);
   else
     snprintf(buf, size, "the %d at r%dc%d", it->value, it->row + 1,
              it->col + 1);

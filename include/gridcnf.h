@@ -509,7 +509,10 @@ typedef enum gc_item_kind {
   GC_ITEM_ROW,    /* Star Battle: row index holds m stars */
   GC_ITEM_COLUMN, /* ... column index */
   GC_ITEM_REGION, /* ... region index (its id in the JSON "regions") */
-  GC_ITEM_BOX     /* Skyscrapers with boxes: box index (row-major) */
+  GC_ITEM_BOX,    /* Skyscrapers with boxes: box index (row-major) */
+  GC_ITEM_MARK    /* Futoshiki Adjacent mode: neighbours (row, col) and
+                     (row2, col2); value 1: marked, their digits are
+                     consecutive; 0: no mark, they are not */
 } gc_item_kind;
 
 enum { GC_SIDE_TOP, GC_SIDE_BOTTOM, GC_SIDE_LEFT, GC_SIDE_RIGHT };

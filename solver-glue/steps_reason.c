@@ -180,6 +180,7 @@ static int same_place(const gc_item *a, const gc_item *b) {
   case GC_ITEM_CELL:
     return a->row == b->row && a->col == b->col;
   case GC_ITEM_SIGN:
+  case GC_ITEM_MARK:
     return a->row == b->row && a->col == b->col && a->row2 == b->row2 &&
            a->col2 == b->col2;
   default:

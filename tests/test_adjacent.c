@@ -388,6 +388,48 @@ static void test_explain_names_marks(void **state) {
   gc_puzzle_free(pz);
 }
 
+/* steps: the marks (and unmarked pairs) are reason items that hold in the
+   solution, and the path reaches it. */
+static void test_steps_cite_marks(void **state) {
+  (void)state;
+  gc_puzzle *pz = tu_puzzle("futoshiki adjacent\n"
+                            "0 0|0 0 0\n-     - -\n0|0 0|0|0\n  -   -\n"
+                            "0 0|0 0 0\n-     -\n0 0|4 0|0\n      -\n"
+                            "0 3|0|0 0\n",
+                            NULL);
+  gc_result res;
+  tu_solve(pz, GC_MODE_UNIQUE, &res);
+  assert_int_equal(res.status, GC_STATUS_UNIQUE);
+  gc_step_path path;
+  gc_error e;
+  assert_int_equal(gc_steps(pz, NULL, NULL, NULL, 0, &path, &e), 0);
+  assert_int_equal(path.status, GC_STATUS_UNIQUE);
+  int n = gc_puzzle_n(pz), marks = 0;
+  for (size_t k = 0; k < path.count; k++) {
+    const gc_step *st = &path.step[k];
+    if (st->value > 0)
+      assert_int_equal(st->value, res.first.cell[st->row * n + st->col]);
+    for (size_t i = 0; i < st->nreason; i++) {
+      const gc_item *it = &st->reason[i];
+      if (it->kind != GC_ITEM_MARK)
+        continue;
+      int d = res.first.cell[it->row * n + it->col] -
+              res.first.cell[it->row2 * n + it->col2];
+      assert_int_equal(d == 1 || d == -1, it->value != 0);
+      char words[160];
+      gc_item_words(pz, it, words, sizeof words);
+      assert_non_null(strstr(words, "consecutive"));
+      marks++;
+    }
+  }
+  for (int c = 0; c < n * n; c++)
+    assert_int_equal(path.grid.cell[c], res.first.cell[c]);
+  assert_true(marks > 0);
+  gc_step_path_free(&path);
+  gc_result_free(&res);
+  gc_puzzle_free(pz);
+}
+
 /* Fresh puzzles from Tatham's generator, when it is installed. */
 static void test_tatham_generator(void **state) {
   (void)state;
@@ -457,6 +499,7 @@ int main(void) {
       cmocka_unit_test(test_text_notation),
       cmocka_unit_test(test_json_errors),
       cmocka_unit_test(test_explain_names_marks),
+      cmocka_unit_test(test_steps_cite_marks),
       cmocka_unit_test(test_tatham_generator),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

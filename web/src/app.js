@@ -393,7 +393,7 @@ function reasonMarks(reason) {
       if (clue) out.push({ kind: 'hl-clue', clue });
     } else if (it.kind === 'given' || it.kind === 'cell') {
       out.push({ kind: 'hl-reason', cells: [(it.row - 1) * n + it.col - 1] });
-    } else if (it.kind === 'sign') {
+    } else if (it.kind === 'sign' || it.kind === 'mark') {
       out.push({ kind: 'hl-reason', cells: [(it.a[0] - 1) * n + it.a[1] - 1, (it.b[0] - 1) * n + it.b[1] - 1] });
     } else if (it.kind === 'row' || it.kind === 'column') {
       out.push({ kind: 'hl-line', cells: line(it.kind, it.index) });
