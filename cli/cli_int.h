@@ -96,7 +96,7 @@ typedef struct cli {
   int rec_lost;         /* part of it could not be made (out of memory) */
   int withheld;         /* an interrupt held a record back: exit 130 */
   int write_failed;     /* the output stream failed: exit 74 */
-  char *external_broken; /* solve --external: why the program cannot run */
+  char *external_broken; /* solve --external/--via: why the program cannot run */
 } cli;
 
 enum { GC_COLOR_AUTO = 0, GC_COLOR_ALWAYS, GC_COLOR_NEVER };

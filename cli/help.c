@@ -97,8 +97,8 @@ static const struct {
     {65, "bad input: a puzzle or grid that cannot be read (line and column "
          "given)"},
     {66, "an input file cannot be opened (missing, a directory, no access)"},
-    {69, "a program gridcnf needs is missing (an --external solver, cadical "
-         "for certify, rsvg-convert for render --png/--pdf)"},
+    {69, "a program gridcnf needs is missing (an --external solver, a --via "
+         "tool, cadical for certify, rsvg-convert for render --png/--pdf)"},
     {70, "internal error or out of memory"},
     {74, "output could not be written"},
     {130, "interrupted (Ctrl-C)"},

@@ -374,7 +374,7 @@ static int run(via_ctx *v, const gc_grid *blocked, double timeout, via_run *r,
                      sizeof why)) {
     gc_error_set(e, GC_E_INTERNAL, 0, 0, "--via %s: %s", tools[v->tool].name,
                  why);
-    e->line = -1; /* the program is missing: the batch stops */
+    e->line = -1; /* the program is missing (69) */
     return -1;
   }
   r->ms = pr.ms;
@@ -441,7 +441,12 @@ int gc_cli_solve_via(cli *c, const char *source, gc_puzzle *pz,
   via_run r1, r2;
   memset(&r1, 0, sizeof r1);
   memset(&r2, 0, sizeof r2);
-  int stop = 0;
+  int stop = 0, ex = 0;
+  if (c->external_broken) { /* the tool cannot run: said once, per puzzle */
+    gc_error_set(&e, GC_E_INTERNAL, 0, 0, "%s", c->external_broken);
+    ex = EX_UNAVAILABLE;
+    goto failed;
+  }
   const char *tdir = getenv("TMPDIR");
   snprintf(v.dir, sizeof v.dir, "%s/gridcnf-via-XXXXXX",
            tdir && *tdir ? tdir : "/tmp");
@@ -504,15 +509,23 @@ int gc_cli_solve_via(cli *c, const char *source, gc_puzzle *pz,
   gc_cli_worst(code, gc_cli_status_exit(&res));
   goto done;
 failed:
-  stop = e.line == -1;
-  if (stop)
+  if (e.line == -1) {
+    /* the tool cannot be started: no use trying again, but every later
+       puzzle still gets its record (the same error); a program missing
+       is 69, as for --external */
     e.line = 0;
+    ex = EX_UNAVAILABLE;
+    free(c->external_broken);
+    c->external_broken = malloc(strlen(e.message) + 1);
+    if (c->external_broken)
+      strcpy(c->external_broken, e.message);
+  }
   if (!e.line) {
     gc_error_source(&e, source);
     e.line = gc_puzzle_line(pz);
   }
   gc_cli_emit_error_record(c, &e, pz);
-  gc_cli_worst(code, gc_code_exit(e.code));
+  gc_cli_worst(code, ex ? ex : gc_code_exit(e.code));
 done:
   gc_grid_free(&r1.grid);
   gc_grid_free(&r2.grid);

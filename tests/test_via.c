@@ -8,7 +8,8 @@
  * skipped (and said so); the test exits 77 when none is.  Then, with a
  * stand-in `minizinc` that starts a child and sleeps: --timeout ends it
  * as unknown (exit 3) and ends the child too (the whole process group);
- * a missing program is an error that stops the batch.
+ * a missing program is exit 69, every puzzle of the batch still getting
+ * its record, the program not tried again.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -201,18 +202,26 @@ static void test_timeout_ends_the_group(void **state) {
   if (left)
     kill(child, SIGKILL); /* clean up before failing */
   assert_false(left);
-  /* a missing program: an error, and the batch stops at the first puzzle */
+  /* a missing program: 69, an error record for each puzzle */
   setenv("PATH", bin, 1);
   unlink(fake);
   char two[1200];
   snprintf(two, sizeof two, "%s", path("two.jsonl"));
   tu_write_file(two, "{\"genre\":\"futoshiki\",\"n\":3}\n{\"genre\":\"futoshiki\",\"n\":3}\n");
   rc = tu_cli(&out, &err, "solve", "--via", "minizinc", two, NULL);
+  assert_int_equal(rc, 69);
+  assert_non_null(strstr(err, "no such program"));
+  assert_non_null(strstr(strstr(err, "\n") + 1, "no such program")); /* each */
+  free(out);
+  free(err);
+  rc = tu_cli(&out, &err, "solve", "--json", "--via", "minizinc", two, NULL);
   setenv("PATH", keep, 1);
   free(keep);
-  assert_int_equal(rc, 70);
-  assert_non_null(strstr(err, "no such program"));
-  assert_null(strstr(strstr(err, "\n") + 1, "gridcnf:")); /* once */
+  assert_int_equal(rc, 69);
+  int records = 0;
+  for (const char *l = out; (l = strstr(l, "\"status\":\"error\"")); l++)
+    records++;
+  assert_int_equal(records, 2);
   free(out);
   free(err);
 }
