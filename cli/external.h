@@ -9,6 +9,8 @@
 
 #include <stddef.h>
 
+#include "gridcnf.h"
+
 struct cli;
 struct gc_puzzle;
 
@@ -68,6 +70,38 @@ int gc_cli_external_usable(struct cli *c);
 /* solve --external CMD for one puzzle (a gc_cli_puzzle_fn). */
 int gc_cli_solve_external(struct cli *c, const char *source,
                           struct gc_puzzle *pz, double parse_ms, int *code);
+
+/* One run of an outside program (solve --external, --via). */
+typedef struct gc_outside_call {
+  int sat;      /* 1 a solution (grid, checked), 0 none, -1 unknown */
+  gc_grid grid; /* sat == 1 */
+  int timed_out, interrupted;
+  double ms;
+} gc_outside_call;
+
+/* Runs the program on the puzzle once (block: NULL, or the solution to
+   exclude), stopping it at timeout seconds (<= 0: none) or an interrupt.
+   0 with r filled, or -1 with e (e->line -1: it cannot be started). */
+typedef int (*gc_outside_fn)(void *ctx, const gc_grid *block, double timeout,
+                             gc_outside_call *r, gc_error *e);
+
+/* solve through fn (solve_outside.c): a first run, then unless --first a
+   second one excluding the first solution; prints solve's record of res
+   (its parse and encode stats set by the caller; the caller frees it) or
+   the error record (69 when the program cannot be started: remembered for
+   the rest of the batch).  who names the program in messages.  1 when the
+   batch must stop (an interrupt), else 0. */
+int gc_cli_outside_solve(struct cli *c, const char *source,
+                         const struct gc_puzzle *pz, gc_result *res,
+                         gc_outside_fn fn, void *ctx, const char *who,
+                         int *code);
+/* The error record for a program already known not to start (1), or 0
+   when it is not known to be missing. */
+int gc_cli_outside_broken(struct cli *c, const char *source,
+                          const struct gc_puzzle *pz, int *code);
+/* The error record of e for pz (69 and remembered when e->line is -1). */
+int gc_cli_outside_failed(struct cli *c, const char *source,
+                          const struct gc_puzzle *pz, gc_error *e, int *code);
 
 /* solve --via TOOL for one puzzle (solve_via.c), and whether TOOL is one
    it knows (minizinc, clingo, cbc, glpk). */

@@ -69,18 +69,11 @@ static int parse_cmd(const char *cmd, ext_cmd *x) {
   return 0;
 }
 
-typedef struct ext_call {
-  int sat;         /* 1, 0, -1 */
-  gc_grid grid;    /* sat == 1: the decoded, checked solution */
-  int timed_out, interrupted;
-  double ms;
-} ext_call;
-
 /* Writes the CNF (block: NULL or the grid to exclude), runs the command and
    reads its answer.  0, or -1 with e (e->line -1 when the program cannot
    be started). */
 static int ext_run(cli *c, ext_cmd *x, const char *tmp, const gc_puzzle *pz,
-                   const gc_grid *block, double timeout, ext_call *r,
+                   const gc_grid *block, double timeout, gc_outside_call *r,
                    gc_stats *st, gc_error *e) {
   memset(r, 0, sizeof *r);
   r->sat = -1;
@@ -188,41 +181,39 @@ int gc_cli_external_usable(cli *c) {
   return EX_USAGE;
 }
 
-/* The error record of pz, its place filled in; exit code ex (0: the
-   error's own). */
-static void ext_error(cli *c, const char *source, const gc_puzzle *pz,
-                      gc_error *e, int ex, int *code) {
-  if (!e->line) {
-    gc_error_source(e, source);
-    e->line = gc_puzzle_line(pz);
-  }
-  gc_cli_emit_error_record(c, e, pz);
-  gc_cli_worst(code, ex ? ex : gc_code_exit(e->code));
+/* gc_outside_fn for the command: the CNF written, the program run, its
+   answer read. */
+typedef struct ext_ctx {
+  cli *c;
+  ext_cmd *x;
+  const char *tmp;
+  const gc_puzzle *pz;
+  gc_stats *st; /* the first run's formula size and encoding time */
+} ext_ctx;
+
+static int ext_call(void *arg, const gc_grid *block, double timeout,
+                    gc_outside_call *r, gc_error *e) {
+  ext_ctx *x = arg;
+  return ext_run(x->c, x->x, x->tmp, x->pz, block, timeout, r,
+                 block ? NULL : x->st, e);
 }
 
 int gc_cli_solve_external(cli *c, const char *source, gc_puzzle *pz,
                           double parse_ms, int *code) {
-  gc_result res;
-  gc_result_init(&res);
-  res.stats.parse_ms = parse_ms;
+  if (gc_cli_outside_broken(c, source, pz, code))
+    return 0;
   gc_error e;
   gc_error_clear(&e);
   ext_cmd x;
-  int stop = 0;
-  char tmp[4096];
-  const char *tdir = getenv("TMPDIR");
-  snprintf(tmp, sizeof tmp, "%s/gridcnf-ext-XXXXXX", tdir && *tdir ? tdir : "/tmp");
-  if (c->external_broken) { /* the program cannot run: said once, per puzzle */
-    gc_error_set(&e, GC_E_INTERNAL, 0, 0, "%s", c->external_broken);
-    ext_error(c, source, pz, &e, EX_UNAVAILABLE, code);
-    return 0;
-  }
   if (parse_cmd(c->external, &x)) { /* (checked before the batch) */
     free(x.copy);
     gc_error_set(&e, GC_E_USAGE, 0, 0, "--external: cannot use the command");
-    ext_error(c, source, pz, &e, 0, code);
+    gc_cli_outside_failed(c, source, pz, &e, code);
     return 1;
   }
+  char tmp[4096];
+  const char *tdir = getenv("TMPDIR");
+  snprintf(tmp, sizeof tmp, "%s/gridcnf-ext-XXXXXX", tdir && *tdir ? tdir : "/tmp");
   if (!mkdtemp(tmp)) {
     free(x.copy);
     gc_error_set(&e, GC_E_IO, 0, 0, "--external: cannot make a temporary directory: %s",
@@ -231,77 +222,13 @@ int gc_cli_solve_external(cli *c, const char *source, gc_puzzle *pz,
     gc_cli_worst(code, EX_IOERR);
     return 1;
   }
-  double deadline = c->lim.timeout > 0 ? gc_cli_now_ms() + c->lim.timeout * 1e3 : 0;
-  ext_call r1, r2;
-  memset(&r1, 0, sizeof r1);
-  memset(&r2, 0, sizeof r2);
-  if (ext_run(c, &x, tmp, pz, NULL, c->lim.timeout, &r1, &res.stats, &e))
-    goto failed;
-  res.stats.solve_ms = r1.ms;
-  if (r1.timed_out || r1.interrupted || r1.sat < 0) {
-    res.status = GC_STATUS_UNKNOWN;
-    res.stop = r1.interrupted ? GC_STOP_INTERRUPT : r1.timed_out ? GC_STOP_TIME
-                                                                 : GC_STOP_NONE;
-  } else if (r1.sat == 0) {
-    res.status = GC_STATUS_NONE;
-  } else {
-    res.first = r1.grid;
-    r1.grid.cell = NULL;
-    r1.grid.n = 0;
-    res.count = 1;
-    if (c->lim.mode == GC_MODE_FIRST)
-      res.status = GC_STATUS_SOLVED;
-    else {
-      double left = 0;
-      if (deadline) {
-        left = (deadline - gc_cli_now_ms()) / 1e3;
-        if (left < 0.001)
-          left = 0.001;
-      }
-      double t0 = gc_cli_now_ms();
-      if (ext_run(c, &x, tmp, pz, &res.first, left, &r2, NULL, &e))
-        goto failed;
-      res.stats.unique_ms = gc_cli_now_ms() - t0;
-      if (r2.timed_out || r2.interrupted || r2.sat < 0) {
-        res.status = GC_STATUS_UNKNOWN;
-        res.stop = r2.interrupted ? GC_STOP_INTERRUPT : r2.timed_out ? GC_STOP_TIME
-                                                                     : GC_STOP_NONE;
-      } else if (r2.sat == 0) {
-        res.status = GC_STATUS_UNIQUE;
-      } else if (gc_grid_equal(&r2.grid, &res.first)) {
-        gc_error_set(&e, GC_E_INTERNAL, 0, 0,
-                     "--external: '%s' gave the blocked solution again", x.argv[0]);
-        goto failed;
-      } else {
-        res.second = r2.grid;
-        r2.grid.cell = NULL;
-        r2.grid.n = 0;
-        res.count = 2;
-        res.status = GC_STATUS_MULTIPLE;
-      }
-    }
-  }
-  stop = res.stop == GC_STOP_INTERRUPT;
-  gc_cli_emit_result(c, source, pz, &res);
-  gc_cli_worst(code, gc_cli_status_exit(&res));
-  goto done;
-failed:;
-  int ex = 0;
-  if (e.line == -1) {
-    /* the program cannot be started: no use trying again, but every later
-       puzzle still gets its record (the same error); a program missing
-       is 69 */
-    e.line = 0;
-    ex = EX_UNAVAILABLE;
-    free(c->external_broken);
-    c->external_broken = malloc(strlen(e.message) + 1);
-    if (c->external_broken)
-      strcpy(c->external_broken, e.message);
-  }
-  ext_error(c, source, pz, &e, ex, code);
-done:
-  gc_grid_free(&r2.grid);
-  gc_grid_free(&r1.grid);
+  gc_result res;
+  gc_result_init(&res);
+  res.stats.parse_ms = parse_ms;
+  ext_ctx cx = {c, &x, tmp, pz, &res.stats};
+  char who[200];
+  snprintf(who, sizeof who, "--external: '%.150s'", x.argv[0]);
+  int stop = gc_cli_outside_solve(c, source, pz, &res, ext_call, &cx, who, code);
   gc_result_free(&res);
   rm_tmp(tmp);
   free(x.copy);

@@ -60,13 +60,6 @@ static int tool_of(const char *name) {
   return -1;
 }
 
-typedef struct via_run {
-  int sat;      /* 1 a solution, 0 none, -1 unknown (stopped) */
-  gc_grid grid; /* sat == 1 */
-  int timed_out, interrupted;
-  double ms;
-} via_run;
-
 /*------------------------------------------------------------------------*/
 /* Reading the answers                                                     */
 
@@ -95,7 +88,7 @@ static int ints_line(const char *text, int nn, int *out) {
 }
 
 /* MiniZinc: a solution line then "----------", or UNSATISFIABLE. */
-static int read_minizinc(const char *out, int n, via_run *r) {
+static int read_minizinc(const char *out, int n, gc_outside_call *r) {
   if (strstr(out, "=====UNSATISFIABLE====="))
     return r->sat = 0, 0;
   if (!strstr(out, "----------") || gc_grid_init(&r->grid, n))
@@ -108,7 +101,7 @@ static int read_minizinc(const char *out, int n, via_run *r) {
 
 /* clingo: "Answer: 1", the atoms x(R,C,V) / s(R,C) on the next line;
    "UNSATISFIABLE" otherwise. */
-static int read_clingo(const char *out, int n, int stars, via_run *r) {
+static int read_clingo(const char *out, int n, int stars, gc_outside_call *r) {
   const char *a = strstr(out, "Answer: 1\n");
   if (!a) {
     if (strstr(out, "\nUNSATISFIABLE"))
@@ -144,7 +137,7 @@ static int read_clingo(const char *out, int n, int stars, via_run *r) {
 /* The value of every x_R_C_V / s_R_C column that is 1, from a line
    "<index> <name> <value> ..." (cbc's solution file, the column table of
    glpsol's report with "*" after the name). */
-static int lp_columns(const char *out, int n, int stars, via_run *r) {
+static int lp_columns(const char *out, int n, int stars, gc_outside_call *r) {
   if (gc_grid_init(&r->grid, n))
     return -1;
   for (int i = 0; i < n * n; i++)
@@ -176,7 +169,7 @@ static int lp_columns(const char *out, int n, int stars, via_run *r) {
   return 0;
 }
 
-static int read_cbc(const char *out, int n, int stars, via_run *r) {
+static int read_cbc(const char *out, int n, int stars, gc_outside_call *r) {
   if (!strncmp(out, "Infeasible", 10) || !strncmp(out, "Integer infeasible", 18))
     return r->sat = 0, 0;
   if (strncmp(out, "Optimal", 7))
@@ -184,7 +177,7 @@ static int read_cbc(const char *out, int n, int stars, via_run *r) {
   return lp_columns(out, n, stars, r);
 }
 
-static int read_glpk(const char *out, int n, int stars, via_run *r) {
+static int read_glpk(const char *out, int n, int stars, gc_outside_call *r) {
   const char *st = strstr(out, "Status:");
   if (!st)
     return -1;
@@ -305,7 +298,7 @@ static int prepare(via_ctx *v, gc_error *e) {
 }
 
 /* One run; blocked: the solution to exclude, or NULL. */
-static int run(via_ctx *v, const gc_grid *blocked, double timeout, via_run *r,
+static int run(via_ctx *v, const gc_grid *blocked, double timeout, gc_outside_call *r,
                gc_error *e) {
   memset(r, 0, sizeof *r);
   r->sat = -1;
@@ -420,14 +413,16 @@ static void rm_dir(via_ctx *v) {
   rmdir(v->dir);
 }
 
-static gc_stop stop_of(const via_run *r) {
-  return r->interrupted ? GC_STOP_INTERRUPT
-         : r->timed_out ? GC_STOP_TIME
-                        : GC_STOP_NONE;
+/* gc_outside_fn for the tool. */
+static int via_call(void *arg, const gc_grid *block, double timeout,
+                    gc_outside_call *r, gc_error *e) {
+  return run(arg, block, timeout, r, e);
 }
 
 int gc_cli_solve_via(cli *c, const char *source, gc_puzzle *pz,
                      double parse_ms, int *code) {
+  if (gc_cli_outside_broken(c, source, pz, code))
+    return 0;
   gc_result res;
   gc_result_init(&res);
   res.stats.parse_ms = parse_ms;
@@ -438,15 +433,7 @@ int gc_cli_solve_via(cli *c, const char *source, gc_puzzle *pz,
   v.c = c;
   v.pz = pz;
   v.tool = tool_of(c->via);
-  via_run r1, r2;
-  memset(&r1, 0, sizeof r1);
-  memset(&r2, 0, sizeof r2);
-  int stop = 0, ex = 0;
-  if (c->external_broken) { /* the tool cannot run: said once, per puzzle */
-    gc_error_set(&e, GC_E_INTERNAL, 0, 0, "%s", c->external_broken);
-    ex = EX_UNAVAILABLE;
-    goto failed;
-  }
+  int stop = 0;
   const char *tdir = getenv("TMPDIR");
   snprintf(v.dir, sizeof v.dir, "%s/gridcnf-via-XXXXXX",
            tdir && *tdir ? tdir : "/tmp");
@@ -454,81 +441,19 @@ int gc_cli_solve_via(cli *c, const char *source, gc_puzzle *pz,
     gc_error_set(&e, GC_E_IO, 0, 0, "--via: cannot make a temporary directory: %s",
                  strerror(errno));
     v.dir[0] = 0;
-    goto failed;
+    gc_cli_outside_failed(c, source, pz, &e, code);
+    goto done;
   }
   double t0 = gc_cli_now_ms();
-  double deadline = c->lim.timeout > 0 ? t0 + c->lim.timeout * 1e3 : 0;
-  if (prepare(&v, &e))
-    goto failed;
+  if (prepare(&v, &e)) {
+    gc_cli_outside_failed(c, source, pz, &e, code);
+    goto done;
+  }
   res.stats.encode_ms = gc_cli_now_ms() - t0;
-  if (run(&v, NULL, c->lim.timeout, &r1, &e))
-    goto failed;
-  res.stats.solve_ms = r1.ms;
-  if (r1.sat < 0) {
-    res.status = GC_STATUS_UNKNOWN;
-    res.stop = stop_of(&r1);
-  } else if (r1.sat == 0) {
-    res.status = GC_STATUS_NONE;
-  } else {
-    res.first = r1.grid;
-    r1.grid.cell = NULL;
-    r1.grid.n = 0;
-    res.count = 1;
-    if (c->lim.mode == GC_MODE_FIRST)
-      res.status = GC_STATUS_SOLVED;
-    else {
-      double left = 0;
-      if (deadline) {
-        left = (deadline - gc_cli_now_ms()) / 1e3;
-        if (left < 0.001)
-          left = 0.001;
-      }
-      if (run(&v, &res.first, left, &r2, &e))
-        goto failed;
-      res.stats.unique_ms = r2.ms;
-      if (r2.sat < 0) {
-        res.status = GC_STATUS_UNKNOWN;
-        res.stop = stop_of(&r2);
-      } else if (r2.sat == 0) {
-        res.status = GC_STATUS_UNIQUE;
-      } else if (gc_grid_equal(&r2.grid, &res.first)) {
-        gc_error_set(&e, GC_E_INTERNAL, 0, 0,
-                     "--via %s: the excluded solution came back", c->via);
-        goto failed;
-      } else {
-        res.second = r2.grid;
-        r2.grid.cell = NULL;
-        r2.grid.n = 0;
-        res.count = 2;
-        res.status = GC_STATUS_MULTIPLE;
-      }
-    }
-  }
-  stop = res.stop == GC_STOP_INTERRUPT;
-  gc_cli_emit_result(c, source, pz, &res);
-  gc_cli_worst(code, gc_cli_status_exit(&res));
-  goto done;
-failed:
-  if (e.line == -1) {
-    /* the tool cannot be started: no use trying again, but every later
-       puzzle still gets its record (the same error); a program missing
-       is 69, as for --external */
-    e.line = 0;
-    ex = EX_UNAVAILABLE;
-    free(c->external_broken);
-    c->external_broken = malloc(strlen(e.message) + 1);
-    if (c->external_broken)
-      strcpy(c->external_broken, e.message);
-  }
-  if (!e.line) {
-    gc_error_source(&e, source);
-    e.line = gc_puzzle_line(pz);
-  }
-  gc_cli_emit_error_record(c, &e, pz);
-  gc_cli_worst(code, ex ? ex : gc_code_exit(e.code));
+  char who[64];
+  snprintf(who, sizeof who, "--via %s", tools[v.tool].name);
+  stop = gc_cli_outside_solve(c, source, pz, &res, via_call, &v, who, code);
 done:
-  gc_grid_free(&r1.grid);
-  gc_grid_free(&r2.grid);
   gc_result_free(&res);
   free(v.lp);
   if (v.dir[0])

@@ -142,7 +142,7 @@ void gc_jerr(const gc_jctx *cx, gc_error *err, gc_code code, const char *key,
     snprintf(err->path, sizeof err->path, "%s", key);
 }
 
-static const char *type_name(const json_t *v) {
+const char *gc_json_type_name(const json_t *v) {
   switch (json_typeof(v)) {
   case JSON_OBJECT: return "an object";
   case JSON_ARRAY: return "an array";
@@ -159,7 +159,7 @@ static int int_value(const gc_jctx *cx, const json_t *v, const char *key, int i,
                      int j, long lo, long hi, int *out, gc_error *err) {
   if (!json_is_integer(v)) {
     gc_jerr(cx, err, GC_E_SYNTAX, key, i, j, "expected an integer, got %s",
-            type_name(v));
+            gc_json_type_name(v));
     return -1;
   }
   json_int_t x = json_integer_value(v);
@@ -184,7 +184,7 @@ static int array_of(const gc_jctx *cx, const json_t *v, const char *key, int i,
                     int n, gc_error *err) {
   if (!json_is_array(v)) {
     gc_jerr(cx, err, GC_E_SHAPE, key, i, -1, "expected an array of %d, got %s",
-            n, type_name(v));
+            n, gc_json_type_name(v));
     return -1;
   }
   if (json_array_size(v) != (size_t)n) {
@@ -236,7 +236,7 @@ int gc_json_size(const gc_jctx *cx, const json_t *rec, const char *infer_key,
   if (v && !json_is_null(v)) {
     if (!json_is_integer(v)) {
       gc_jerr(cx, err, GC_E_SYNTAX, "n", -1, -1, "expected an integer, got %s",
-              type_name(v));
+              gc_json_type_name(v));
       return -1;
     }
     x = (long long)json_integer_value(v);

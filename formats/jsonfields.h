@@ -28,6 +28,9 @@ void gc_jerr(const gc_jctx *cx, gc_error *err, gc_code code, const char *key,
 #endif
     ;
 
+/* A JSON value's type in words, for messages ("an array", "null"). */
+const char *gc_json_type_name(const json_t *v);
+
 /* Each returns 1 when the key was there and is valid, 0 when the key is
    absent or null, -1 with err when it is there but wrong. */
 int gc_json_int(const gc_jctx *cx, const json_t *rec, const char *key, long lo,

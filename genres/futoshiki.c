@@ -115,24 +115,48 @@ int gc_futo_earlier_twin(int n, const int *g, int r, int c, int *r1, int *c1) {
 /*------------------------------------------------------------------------*/
 /* JSON                                                                    */
 
-static const char *jtype(const json_t *v) {
-  switch (json_typeof(v)) {
-  case JSON_OBJECT:
-    return "an object";
-  case JSON_ARRAY:
-    return "an array";
-  case JSON_STRING:
-    return "a string";
-  case JSON_INTEGER:
-    return "an integer";
-  case JSON_REAL:
-    return "a fraction";
-  case JSON_TRUE:
-  case JSON_FALSE:
-    return "a boolean";
-  default:
-    return "null";
+int gc_futo_json_pair(const gc_jctx *cx, const json_t *e, const char *key,
+                      int idx, int n, const char *sym, const char *noun,
+                      int x[4], gc_error *err) {
+  static const char *const coord[4] = {"row", "column", "row", "column"};
+  int mark = !strcmp(noun, "mark");
+  if (!json_is_array(e) || json_array_size(e) != 4) {
+    if (json_is_array(e))
+      gc_jerr(cx, err, GC_E_SHAPE, key, idx, -1,
+              "expected 4 integers [r1, c1, r2, c2], got %zu entries",
+              json_array_size(e));
+    else
+      gc_jerr(cx, err, GC_E_SHAPE, key, idx, -1,
+              "expected %s[r1, c1, r2, c2], got %s", mark ? "a mark " : "",
+              gc_json_type_name(e));
+    return -1;
   }
+  for (int j = 0; j < 4; j++) {
+    const json_t *v = json_array_get(e, (size_t)j);
+    if (!json_is_integer(v)) {
+      gc_jerr(cx, err, GC_E_SYNTAX, key, idx, j,
+              "expected an integer %s, got %s", coord[j], gc_json_type_name(v));
+      return -1;
+    }
+    json_int_t val = json_integer_value(v);
+    if (val < 0 || val >= n) {
+      gc_jerr(cx, err, GC_E_RANGE, key, idx, j,
+              "%s %lld is out of range 0..%d (0-based)", coord[j],
+              (long long)val, n - 1);
+      return -1;
+    }
+    x[j] = (int)val;
+  }
+  int dr = x[0] - x[2], dc = x[1] - x[3];
+  if (dr * dr + dc * dc != 1) {
+    gc_jerr(cx, err, GC_E_SHAPE, key, idx, -1,
+            "r%dc%d %s r%dc%d %s cells that are not orthogonal neighbours "
+            "(a %s stands between two adjacent cells)",
+            x[0] + 1, x[1] + 1, sym, x[2] + 1, x[3] + 1,
+            mark ? "marks" : "joins", noun);
+    return -1;
+  }
+  return 0;
 }
 
 static int parse_lt_json(const json_t *rec, const gc_jctx *cx, int n, futo *f,
@@ -142,48 +166,15 @@ static int parse_lt_json(const json_t *rec, const gc_jctx *cx, int n, futo *f,
     return 0;
   if (!json_is_array(lt)) {
     gc_jerr(cx, err, GC_E_SHAPE, "lt", -1, -1,
-            "expected an array of [r1, c1, r2, c2] entries, got %s", jtype(lt));
+            "expected an array of [r1, c1, r2, c2] entries, got %s",
+            gc_json_type_name(lt));
     return -1;
   }
-  static const char *const coord[4] = {"row", "column", "row", "column"};
   for (size_t i = 0; i < json_array_size(lt); i++) {
-    const json_t *e = json_array_get(lt, i);
-    int idx = i > 1000000000 ? 1000000000 : (int)i;
-    if (!json_is_array(e) || json_array_size(e) != 4) {
-      if (json_is_array(e))
-        gc_jerr(cx, err, GC_E_SHAPE, "lt", idx, -1,
-                "expected 4 integers [r1, c1, r2, c2], got %zu entries",
-                json_array_size(e));
-      else
-        gc_jerr(cx, err, GC_E_SHAPE, "lt", idx, -1,
-                "expected [r1, c1, r2, c2], got %s", jtype(e));
+    int idx = i > 1000000000 ? 1000000000 : (int)i, x[4];
+    if (gc_futo_json_pair(cx, json_array_get(lt, i), "lt", idx, n, "<", "sign",
+                          x, err))
       return -1;
-    }
-    int x[4];
-    for (int j = 0; j < 4; j++) {
-      const json_t *v = json_array_get(e, (size_t)j);
-      if (!json_is_integer(v)) {
-        gc_jerr(cx, err, GC_E_SYNTAX, "lt", idx, j,
-                "expected an integer %s, got %s", coord[j], jtype(v));
-        return -1;
-      }
-      json_int_t val = json_integer_value(v);
-      if (val < 0 || val >= n) {
-        gc_jerr(cx, err, GC_E_RANGE, "lt", idx, j,
-                "%s %lld is out of range 0..%d (0-based)", coord[j],
-                (long long)val, n - 1);
-        return -1;
-      }
-      x[j] = (int)val;
-    }
-    int dr = x[0] - x[2], dc = x[1] - x[3];
-    if (dr * dr + dc * dc != 1) {
-      gc_jerr(cx, err, GC_E_SHAPE, "lt", idx, -1,
-              "r%dc%d < r%dc%d joins cells that are not orthogonal "
-              "neighbours (a sign stands between two adjacent cells)",
-              x[0] + 1, x[1] + 1, x[2] + 1, x[3] + 1);
-      return -1;
-    }
     gc_futo_add_lt(f, n, x[0], x[1], x[2], x[3]);
   }
   return 0;

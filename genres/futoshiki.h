@@ -81,6 +81,12 @@ void gc_futo_draw(const gc_puzzle *pz, const gc_grid *g, const gc_look *lk,
                   struct gc_strbuf *b);
 
 /* Adjacent mode (futoshiki_adjacent.c). */
+/* One entry [r1, c1, r2, c2] of the record's key (0-based, neighbours)
+   into x; sym and noun name it in messages ("<" "sign", "|" "mark").  0,
+   or -1 with err. */
+int gc_futo_json_pair(const gc_jctx *cx, const json_t *e, const char *key,
+                      int idx, int n, const char *sym, const char *noun,
+                      int x[4], gc_error *err);
 /* The record's "adjacent" marks, when the key is there: sets f->adjacent
    and the REL_ADJ bits.  0, or -1 with err (a pair that is not of
    neighbours, a sign in "lt" besides: Adjacent puzzles have none). */

@@ -35,19 +35,6 @@
 #include "futoshiki.h"
 #include "svg.h"
 
-static const char *jtype(const json_t *v) {
-  switch (json_typeof(v)) {
-  case JSON_OBJECT: return "an object";
-  case JSON_ARRAY: return "an array";
-  case JSON_STRING: return "a string";
-  case JSON_INTEGER: return "an integer";
-  case JSON_REAL: return "a fraction";
-  case JSON_TRUE:
-  case JSON_FALSE: return "a boolean";
-  default: return "null";
-  }
-}
-
 int gc_futo_adj_parse_json(const json_t *rec, const gc_jctx *cx, int n,
                            futo *f, gc_error *err) {
   const json_t *adj = json_object_get(rec, "adjacent");
@@ -57,7 +44,7 @@ int gc_futo_adj_parse_json(const json_t *rec, const gc_jctx *cx, int n,
     gc_jerr(cx, err, GC_E_SHAPE, "adjacent", -1, -1,
             "expected an array of marks [r1, c1, r2, c2] (neighbours with "
             "consecutive digits), got %s",
-            jtype(adj));
+            gc_json_type_name(adj));
     return -1;
   }
   const json_t *lt = json_object_get(rec, "lt");
@@ -68,45 +55,11 @@ int gc_futo_adj_parse_json(const json_t *rec, const gc_jctx *cx, int n,
     return -1;
   }
   f->adjacent = 1;
-  static const char *const coord[4] = {"row", "column", "row", "column"};
   for (size_t i = 0; i < json_array_size(adj); i++) {
-    const json_t *e = json_array_get(adj, i);
-    int idx = i > 1000000000 ? 1000000000 : (int)i;
-    if (!json_is_array(e) || json_array_size(e) != 4) {
-      if (json_is_array(e))
-        gc_jerr(cx, err, GC_E_SHAPE, "adjacent", idx, -1,
-                "expected 4 integers [r1, c1, r2, c2], got %zu entries",
-                json_array_size(e));
-      else
-        gc_jerr(cx, err, GC_E_SHAPE, "adjacent", idx, -1,
-                "expected a mark [r1, c1, r2, c2], got %s", jtype(e));
+    int idx = i > 1000000000 ? 1000000000 : (int)i, x[4];
+    if (gc_futo_json_pair(cx, json_array_get(adj, i), "adjacent", idx, n, "|",
+                          "mark", x, err))
       return -1;
-    }
-    int x[4];
-    for (int j = 0; j < 4; j++) {
-      const json_t *v = json_array_get(e, (size_t)j);
-      if (!json_is_integer(v)) {
-        gc_jerr(cx, err, GC_E_SYNTAX, "adjacent", idx, j,
-                "expected an integer %s, got %s", coord[j], jtype(v));
-        return -1;
-      }
-      json_int_t val = json_integer_value(v);
-      if (val < 0 || val >= n) {
-        gc_jerr(cx, err, GC_E_RANGE, "adjacent", idx, j,
-                "%s %lld is out of range 0..%d (0-based)", coord[j],
-                (long long)val, n - 1);
-        return -1;
-      }
-      x[j] = (int)val;
-    }
-    int dr = x[0] - x[2], dc = x[1] - x[3];
-    if (dr * dr + dc * dc != 1) {
-      gc_jerr(cx, err, GC_E_SHAPE, "adjacent", idx, -1,
-              "r%dc%d | r%dc%d marks cells that are not orthogonal "
-              "neighbours (a mark stands between two adjacent cells)",
-              x[0] + 1, x[1] + 1, x[2] + 1, x[3] + 1);
-      return -1;
-    }
     *gc_futo_slot(f, n, x[0], x[1], x[2], x[3]) |= REL_ADJ;
   }
   return 0;
