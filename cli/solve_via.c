@@ -302,7 +302,7 @@ static int run(via_ctx *v, const gc_grid *blocked, double timeout, gc_outside_ca
                gc_error *e) {
   memset(r, 0, sizeof *r);
   r->sat = -1;
-  int stars = gc_puzzle_genre(v->pz) == gc_genre_find("starbattle");
+  int stars = gc_genre_binary(gc_puzzle_genre(v->pz));
   int n = gc_puzzle_n(v->pz);
   const char *input = v->data;
   if (blocked) {

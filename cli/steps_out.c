@@ -7,7 +7,7 @@
 #include "cli_int.h"
 
 static int star_genre(const gc_puzzle *pz) {
-  return !strcmp(gc_genre_name(gc_puzzle_genre(pz)), "starbattle");
+  return gc_genre_binary(gc_puzzle_genre(pz));
 }
 
 static json_t *digits_json(uint64_t mask) {

@@ -44,3 +44,4 @@ const char *const *gc_genre_aliases(const gc_genre *g) {
   return g->aliases ? g->aliases : none;
 }
 int gc_genre_max_n(const gc_genre *g) { return g->max_n; }
+int gc_genre_binary(const gc_genre *g) { return g->cells == GC_CELLS_BOOL; }

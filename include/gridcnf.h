@@ -187,6 +187,9 @@ const char *gc_genre_name(const gc_genre *g);
 const char *gc_genre_summary(const gc_genre *g);
 const char *const *gc_genre_aliases(const gc_genre *g); /* NULL-terminated */
 int gc_genre_max_n(const gc_genre *g);
+/* 1 when a cell holds a mark or nothing (Star Battle: 1 a star, 0 none),
+   0 when it holds a digit 1..n (the Latin genres). */
+int gc_genre_binary(const gc_genre *g);
 
 /*------------------------------------------------------------------------*/
 /* Puzzles and grids.                                                      */
