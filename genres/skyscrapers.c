@@ -448,29 +448,59 @@ static void put_entry(gc_strbuf *b, int v, int w, int lead, int style) {
     gc_sb_printf(b, "%*s", w, ".");
 }
 
+/* Skyscraper Sudoku on a terminal: "│" between boxes side by side (and
+   room for it in the clue lines), a rule between boxes one above the
+   other. */
+static void box_gap(gc_strbuf *b, const sky *s, const gc_look *lk, int c,
+                    const char *mark) {
+  if (lk && lk->boxes && s->bc && c > 0 && c % s->bc == 0) {
+    gc_sb_pen(b, GC_STYLE_TEXT);
+    gc_sb_put(b, mark);
+  }
+}
+
+static void box_rule(gc_strbuf *b, const sky *s, int n, int w) {
+  gc_sb_pen(b, GC_STYLE_TEXT);
+  gc_sb_printf(b, "%*s", w, "");
+  for (int c = 0; c < n; c++) {
+    if (c > 0 && c % s->bc == 0)
+      gc_sb_put(b, "\u2500\u253c");
+    for (int k = 0; k <= w; k++)
+      gc_sb_put(b, "\u2500");
+  }
+  gc_sb_put(b, "\n");
+}
+
 /* The notation, with g's digits in the cells when g is given; styled:
    clues, givens, solved digits, empty cells, and where g differs from
-   look->other. */
+   look->other.  For a terminal (look->boxes), Sudoku boxes are ruled off
+   (no longer the notation). */
 static void sky_draw(const gc_puzzle *pz, const gc_grid *g, const gc_look *lk,
                      gc_strbuf *b) {
   const sky *s = pz->data;
   int n = pz->n, w = n >= 10 ? 2 : 1;
   const gc_grid *other = lk ? lk->other : NULL;
+  int ruled = lk && lk->boxes && s->br;
   if (s->br)
     gc_sb_printf(b, "skyscrapers boxes %dx%d\n", s->br, s->bc);
   else
     gc_sb_put(b, "skyscrapers\n");
   gc_sb_put(b, w == 1 ? " " : "  ");
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < n; i++) {
+    box_gap(b, s, lk, i, "  ");
     put_entry(b, s->clue[TOP][i], w, 1, GC_STYLE_CLUE);
+  }
   gc_sb_put(b, "\n");
   for (int r = 0; r < n; r++) {
+    if (ruled && r > 0 && r % s->br == 0)
+      box_rule(b, s, n, w);
     put_entry(b, s->clue[LEFT][r], w, 0, GC_STYLE_CLUE);
     for (int c = 0; c < n; c++) {
       int i = r * n + c;
       int style = s->givens[i] ? GC_STYLE_GIVEN : GC_STYLE_SOLVED;
       if (other && other->cell[i] != g->cell[i])
         style |= GC_STYLE_DIFFERS;
+      box_gap(b, s, lk, c, " \u2502");
       put_entry(b, g ? g->cell[i] : s->givens[i], w, 1, style);
     }
     put_entry(b, s->clue[RIGHT][r], w, 1, GC_STYLE_CLUE);
@@ -478,8 +508,10 @@ static void sky_draw(const gc_puzzle *pz, const gc_grid *g, const gc_look *lk,
     gc_sb_put(b, "\n");
   }
   gc_sb_put(b, w == 1 ? " " : "  ");
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < n; i++) {
+    box_gap(b, s, lk, i, "  ");
     put_entry(b, s->clue[BOTTOM][i], w, 1, GC_STYLE_CLUE);
+  }
   gc_sb_pen(b, GC_STYLE_TEXT);
   gc_sb_put(b, "\n");
 }

@@ -2,8 +2,8 @@
  * test_terminal.c: the gridcnf command at a terminal, through a
  * pseudo-terminal (forkpty): one Ctrl-D ends a puzzle typed at the
  * terminal, after a prompt on standard error; colour and the box-drawn
- * Star Battle map on a terminal, none of the colour with NO_COLOR, neither
- * when piped; a batch's summary (and its running count) on standard error
+ * Star Battle map on a terminal (and Skyscraper Sudoku's boxes ruled off),
+ * none of the colour with NO_COLOR, neither when piped; a batch's summary (and its running count) on standard error
  * only when that is a terminal.  Every run has a loose time limit, so that
  * a command waiting for a second end of input fails the test instead of
  * hanging it.
@@ -260,6 +260,47 @@ static void test_colour(void **state) {
   }
 }
 
+/* Skyscraper Sudoku drawn for a terminal: its boxes ruled off ("│"
+   between boxes side by side, a rule with "┼" between boxes one above the
+   other, the "│" of every row under the clue lines' gap); the plain text
+   (piped, no colour) stays the notation, with no rule. */
+static void test_sudoku_boxes(void **state) {
+  (void)state;
+  assert_int_equal(tu_tmp_open("terminal"), 0);
+  const char *f = tu_tmp_write(
+      "boxes.jsonl", "{\"genre\":\"skyscrapers\",\"n\":4,\"boxes\":[2,2],"
+                     "\"givens\":[[0,2,3,4],[3,4,1,2],[2,1,4,3],[4,3,2,1]]}\n");
+  char *out = NULL;
+  assert_int_equal(tu_cli(&out, NULL, "solve", "--color=always", f, NULL), 0);
+  int bars = 0, rules = 0;
+  long at = -1;
+  for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
+    char *bar = strstr(line, "\xe2\x94\x82"); /* │ */
+    if (bar) {
+      /* the same column in every row (escape sequences before it aside) */
+      long col = 0;
+      for (char *p = line; p < bar; p++)
+        if (*p == '\033')
+          while (*p && *p != 'm')
+            p++;
+        else
+          col++;
+      assert_true(at < 0 || col == at);
+      at = col;
+      bars++;
+    }
+    rules += strstr(line, "\xe2\x94\xbc") != NULL; /* ┼ */
+  }
+  assert_int_equal(bars, 4);
+  assert_int_equal(rules, 1);
+  free(out);
+  assert_int_equal(tu_cli(&out, NULL, "solve", f, NULL), 0);
+  assert_null(strstr(out, "\xe2\x94"));
+  assert_non_null(strstr(out, "1 2 3 4"));
+  free(out);
+  assert_int_equal(tu_tmp_close(), 0);
+}
+
 /* A batch ends with a summary on stderr when stderr is a terminal (counts
    per status and the time), and nothing of it when stderr is a pipe. */
 static void test_summary(void **state) {
@@ -334,6 +375,7 @@ int main(void) {
       cmocka_unit_test(test_one_eof),
       cmocka_unit_test(test_colour),
       cmocka_unit_test(test_summary),
+      cmocka_unit_test(test_sudoku_boxes),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
