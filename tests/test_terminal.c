@@ -3,8 +3,8 @@
  * pseudo-terminal (forkpty): one Ctrl-D ends a puzzle typed at the
  * terminal, after a prompt on standard error; colour and the box-drawn
  * Star Battle map on a terminal (and Skyscraper Sudoku's boxes ruled off),
- * none of the colour with NO_COLOR, neither when piped; a batch's summary (and its running count) on standard error
- * only when that is a terminal.  Every run has a loose time limit, so that
+ * none of the colour with NO_COLOR, neither when piped; a batch's summary
+ * (and its running count) on standard error only when that is a terminal.  Every run has a loose time limit, so that
  * a command waiting for a second end of input fails the test instead of
  * hanging it.
  */
