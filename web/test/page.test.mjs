@@ -41,12 +41,14 @@ async function newPage(width = 1200) {
 
 const status = (page) => page.$eval('#result', (e) => e.dataset.status || '');
 
+// The final status, read in the same evaluation that sees it final (a
+// second read could meet the next solve's 'busy').
 async function waitDone(page, timeout = 30000) {
-  await page.waitForFunction(() => {
+  const h = await page.waitForFunction(() => {
     const s = document.getElementById('result').dataset.status;
-    return s && s !== 'busy';
+    return s && s !== 'busy' ? s : false;
   }, { timeout });
-  return status(page);
+  return h.jsonValue();
 }
 
 async function setPuzzle(page, text) {
@@ -86,6 +88,9 @@ test('#p= loads, solves and reports the native solution: each genre, several for
       return c.stdout.trim();
     })];
     for (const v of variants) {
+      // a new #p= on the same page is a hash change, not a load: the last
+      // puzzle's status must not pass for this one's
+      await page.$eval('#result', (e) => { e.dataset.status = 'busy'; }).catch(() => {});
       await page.goto(base + 'index.html#p=' + encodeURIComponent(v));
       assert.equal(await waitDone(page), 'unique', `${genre}: ${v.slice(0, 60)}`);
       const sol = await page.$eval('#result', (e) => e.dataset.solution);
