@@ -46,10 +46,27 @@ typedef struct gc_report gc_report;
 /* What gc_generate hands a genre's generate member. */
 typedef struct gc_gen_ctx {
   gc_rng *rng;
-  /* Is pz unique?  1 yes; 0 no, with a second solution in *second (the
-     caller frees it); 2 stopped; -1 with err. */
-  int (*unique)(void *arg, const gc_puzzle *pz, gc_grid *second,
-                gc_error *err);
+  /* An incremental solver on pz's formula (the genre's encoding with the
+     run's options and limits; solver-glue/generate.c), for a genre whose
+     puzzle is a structure it searches for (Star Battle's regions):
+     open returns a handle, or NULL with err (err->code 0: the time limit
+     or an interrupt stopped it).  Literals are those of the genre's own
+     encoding (its "cell" block starts at variable 1).  pz need not stay
+     alive after open. */
+  void *(*open)(void *arg, const gc_puzzle *pz, gc_error *err);
+  /* A bare incremental solver with no clauses, for a formula of the
+     genre's own (clause adds them); NULL with err when out of memory. */
+  void *(*raw)(void *arg, gc_error *err);
+  /* 10 SAT, 20 UNSAT under the assumptions, 0 stopped. */
+  int (*solve)(void *h, const int *assume, size_t n);
+  /* The model's grid (not for a bare solver), checked by the genre's
+     checker.  0, or -1 with err. */
+  int (*model)(void *h, gc_grid *g, gc_error *err);
+  /* A literal's value in the model: > 0 true. */
+  int (*value)(void *h, int lit);
+  /* Adds a clause for good (a blocking clause). */
+  void (*clause)(void *h, const int *lits, size_t n);
+  void (*close)(void *h);
   void *arg;
   int givens_first; /* set by the genre: remove givens before the other
                        clues (Tatham's order for Towers) */
@@ -123,8 +140,8 @@ struct gc_genre {
      after p, drawing from gx->rng only.  A genre of clues gives every clue
      and given of its solution (unique by construction; the shared code
      then removes clues while unique); a genre whose puzzle is a structure
-     (Star Battle's regions) makes it unique itself, asking gx->unique.
-     0; 1 when gx->unique reported a stop; 2 when this attempt failed and a
+     (Star Battle's regions) makes it unique itself, asking gx's solver.
+     0; 1 when the solver reported a stop; 2 when this attempt failed and a
      fresh one may succeed; -1 with err (parameters it cannot make). */
   int (*generate)(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,
                   gc_error *err);

@@ -81,8 +81,38 @@ size_t sb_region_blocks(sb_blk *bk, int g, int *lits);
 /* starbattle_steps.c */
 extern const struct gc_genre_steps gc_steps_starbattle;
 
-/* starbattle_gen.c */
+/* starbattle_gen.c: generation (the genre's generate member): a star
+   layout S, regions around it, then starbattle_fill.c makes the solution
+   unique.  What the two files share: */
+typedef struct sb_gen {
+  gc_rng *rng;
+  gc_gen_ctx *gx;
+  int n, m, nn;
+  int *star;   /* S: n * n, 0/1 (the puzzle's known solution) */
+  int *region; /* the puzzle's regions; -1 = a hole (in no region yet) */
+  int *queue, *mark, *cells; /* n * n scratch each */
+  int *pruned; /* n * n: times a cell was taken out of its region */
+  long calls, budget; /* solver calls of this attempt and its budget */
+  int over;           /* the budget ran out */
+} sb_gen;
 int sb_generate(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,
                 gc_error *err);
+/* gx->solve, counted against the attempt's budget: 0 (as if stopped) with
+   g->over set once it is spent. */
+int sb_gen_solve(sb_gen *g, void *h, const int *assume, size_t n);
+/* The cells that leave region a with set[0..k) (cells without a star of
+   S): those, and the pieces of a they cut off from a's stars of S,
+   appended to set.  Returns the new count; 0 when a's stars of S would be
+   cut apart.  Uses g->queue and g->mark. */
+int sb_moving_set(sb_gen *g, int a, int *set, int k);
+
+/* starbattle_fill.c */
+/* Takes cells out of regions (into holes) until the solver finds no other
+   solution than S: 0 unique as it was; 3 unique after taking cells out; 1
+   stopped (or over budget); 2 stuck; -1 with err. */
+int sb_prune(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err);
+/* Fills every hole so that the puzzle stays unique: 0 done; 1 stopped (or
+   over budget); 2 stuck; -1 with err. */
+int sb_fill(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err);
 
 #endif

@@ -1,12 +1,35 @@
 /*
- * starbattle_gen.c: Star Battle generation (the genre's generate member):
- * a random star layout (m per row and column, none touching),
-   the stars gathered into n groups of m nearby ones, each group joined by
-   shortest paths into a region and the regions grown at random over the
-   rest; then, while the solver finds a second solution, a cell where it
-   has a star (and the layout has none) moves to a neighbouring region,
-   which breaks that solution's counts and keeps the layout's (the cell
-   holds no star of it) and every region connected.
+ * starbattle_gen.c: Star Battle generation (the genre's generate member).
+ * An attempt has four steps, each of which ends:
+ *
+ * 1. A random star layout S (m per row and column, none touching), row by
+ *    row: a random placement of the row is kept when the solver says that
+ *    the rows so far still extend to a whole layout (one incremental
+ *    solver on the puzzle whose regions are the rows, the rows placed as
+ *    assumptions); after a few refused placements the row is taken from
+ *    the last model, which extends the rows above.  No backtracking, and
+ *    the solver's first answer says when no layout exists at all.
+ * 2. Regions around S: n groups of m stars, each a random star and then
+ *    the star nearest to the group by a shortest way through free cells,
+ *    joined by that way (a thin core); then a random number of the
+ *    regions, from one to half of them, grow over the rest of the grid,
+ *    the others only into pockets the growing ones cannot reach.  Tight
+ *    regions leave their stars few places, so the puzzle starts with few
+ *    solutions; the share of growing regions varies how hard it is.
+ * 3. Prune (starbattle_fill.c): while the solver finds another solution
+ *    T, a cell where T has a star and S none leaves its region (becomes a
+ *    hole), which breaks T; the puzzle with its holes is then unique.
+ * 4. Fill (starbattle_fill.c): the holes join regions, a batch of nearby
+ *    holes at a time, by a search guided by the other solutions each
+ *    filling allows, keeping the puzzle unique.
+ *
+ * Every cell that changes region holds no star of S, and no region is cut
+ * in two, so S stays a solution.  An attempt has a budget of solver calls
+ * that grows along the Luby sequence (1, 1, 2, 1, 1, 2, 4, ...) times a
+ * base, so that an attempt that wanders (a layout whose regions converge
+ * slowly) gives way to a fresh one while the longer budgets still come;
+ * the budget counts calls, not time, so the same seed and index give the
+ * same puzzle on any machine.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -15,232 +38,337 @@
 
 #include "starbattle.h"
 
-typedef struct sb_gen {
-  gc_rng *rng;
-  int n, m;
-  int *star;             /* n * n, 0/1 */
-  int colcnt[SB_MAX_N];
-  long nodes, budget;
-} sb_gen;
+/* Placements tried per row, core searches per attempt, the budget's base
+   per row of the grid, and attempts before the caller is asked for a
+   fresh start. */
+enum { SB_ROW_TRIES = 4, SB_CORE_TRIES = 20, SB_BUDGET_PER_ROW = 32,
+       SB_ATTEMPTS = 4096 };
 
-/* Places the stars of row r from column `from` on, k still to place.
-   1 done, 0 dead end, -1 over budget. */
-static int sb_place(sb_gen *g, int r, int k, int from) {
-  int n = g->n, m = g->m;
-  if (++g->nodes > g->budget)
-    return -1;
-  if (k == 0) {
-    int rows_left = n - r - 1;
-    for (int c = 0; c < n; c++)
-      if (m - g->colcnt[c] > (rows_left + 1) / 2)
-        return 0; /* a column can no longer get its stars */
-    return r + 1 == n ? 1 : sb_place(g, r + 1, m, 0);
+static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
+
+int sb_gen_solve(sb_gen *g, void *h, const int *assume, size_t n) {
+  if (g->calls >= g->budget) {
+    g->over = 1;
+    return 0;
   }
-  int cand[SB_MAX_N], nc = 0;
-  for (int c = from; c + 2 * (k - 1) < n; c++) {
-    if (g->colcnt[c] >= m)
+  g->calls++;
+  return g->gx->solve(h, assume, n);
+}
+
+int sb_moving_set(sb_gen *g, int a, int *set, int k) {
+  int n = g->n, nn = g->nn;
+  int *queue = g->queue, *mark = g->mark; /* mark: piece number, -1 set */
+  for (int x = 0; x < nn; x++)
+    mark[x] = 0;
+  for (int i = 0; i < k; i++)
+    mark[set[i]] = -1;
+  int pieces = 0, starred = 0, keep = 0;
+  for (int x0 = 0; x0 < nn; x0++) {
+    if (g->region[x0] != a || mark[x0])
       continue;
-    int touch = 0;
-    for (int d = -1; r > 0 && d <= 1; d++)
-      touch |= c + d >= 0 && c + d < n && g->star[(r - 1) * n + c + d];
-    if (!touch)
+    int head = 0, tail = 0, stars = 0;
+    queue[tail++] = x0;
+    mark[x0] = ++pieces;
+    while (head < tail) {
+      int x = queue[head++];
+      stars += g->star[x];
+      for (int e = 0; e < 4; e++) {
+        int r3 = x / n + dr[e], c3 = x % n + dc[e], y = r3 * n + c3;
+        if (r3 < 0 || r3 >= n || c3 < 0 || c3 >= n || mark[y] ||
+            g->region[y] != a)
+          continue;
+        mark[y] = pieces;
+        queue[tail++] = y;
+      }
+    }
+    if (stars) {
+      starred++;
+      keep = pieces;
+    }
+  }
+  if (starred != 1)
+    return 0;
+  for (int x = 0; x < nn; x++)
+    if (mark[x] > 0 && mark[x] != keep)
+      set[k++] = x;
+  return k;
+}
+
+/*------------------------------------------------------------------------*/
+/* 1. The layout. */
+
+/* A random placement of row r into cols (m columns, none adjacent, none
+   touching a star of row r - 1, no column over m, and every column that
+   must take a star now to still reach m does).  1 found, 0 none within a
+   small budget. */
+static int random_row(sb_gen *g, int r, const int *colcnt, int *cols) {
+  int n = g->n, m = g->m, rows_left = n - r - 1;
+  int cand[SB_MAX_N], nc = 0, must = 0, need[SB_MAX_N];
+  for (int c = 0; c < n; c++) {
+    need[c] = m - colcnt[c] > (rows_left + 1) / 2; /* must take one now */
+    int ok = colcnt[c] < m;
+    for (int d = -1; ok && r > 0 && d <= 1; d++)
+      ok = !(c + d >= 0 && c + d < n && g->star[(r - 1) * n + c + d]);
+    if (ok)
       cand[nc++] = c;
+    else if (need[c])
+      return 0;
+    must += need[c];
   }
   gc_rng_shuffle(g->rng, cand, (size_t)nc);
-  for (int i = 0; i < nc; i++) {
-    int c = cand[i];
-    g->star[r * n + c] = 1;
-    g->colcnt[c]++;
-    int res = sb_place(g, r, k - 1, c + 2);
-    if (res)
-      return res;
-    g->star[r * n + c] = 0;
-    g->colcnt[c]--;
+  /* depth-first over the shuffled candidates: pick[i] = index in cand */
+  int pick[SB_MAX_M + 1], k = 0, i = 0, budget = 64 * n;
+  while (budget-- > 0) {
+    if (k == m) {
+      int got = 0;
+      for (int j = 0; j < m; j++)
+        got += need[cand[pick[j]]];
+      if (got == must) {
+        for (int j = 0; j < m; j++)
+          cols[j] = cand[pick[j]];
+        return 1;
+      }
+    } else {
+      for (; i < nc; i++) {
+        int c = cand[i], ok = 1;
+        for (int j = 0; j < k && ok; j++)
+          ok = abs(cand[pick[j]] - c) > 1;
+        if (ok)
+          break;
+      }
+      if (i < nc) {
+        pick[k++] = i++;
+        continue;
+      }
+    }
+    if (k == 0)
+      return 0;
+    i = pick[--k] + 1; /* the next candidate in place of the last pick */
   }
   return 0;
 }
 
-static int manhattan(int n, int a, int b) {
-  return abs(a / n - b / n) + abs(a % n - b % n);
+/* S into g->star.  0; 1 stopped; -1 with err (GC_E_RANGE: no layout). */
+static int sb_layout(sb_gen *g, const gc_puzzle *pz, gc_error *err) {
+  int n = g->n, m = g->m, nn = g->nn;
+  /* the puzzle whose regions are the rows: its solutions are the layouts */
+  gc_puzzle rows;
+  memset(&rows, 0, sizeof rows);
+  rows.genre = pz->genre;
+  rows.line = 1;
+  if (sb_alloc(&rows, n, m, err))
+    return -1;
+  sb *s = rows.data;
+  for (int i = 0; i < nn; i++)
+    s->region[i] = i / n;
+  int *assume = malloc((size_t)nn * sizeof *assume);
+  gc_grid model = {0, NULL};
+  void *h = assume ? g->gx->open(g->gx->arg, &rows, err) : NULL;
+  int rc = -1;
+  if (!h) {
+    if (!assume)
+      gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
+    rc = err->code ? -1 : 1;
+    goto done;
+  }
+  int r = g->gx->solve(h, NULL, 0);
+  if (r == 20) {
+    gc_error_set(err, GC_E_RANGE, 0, 0,
+                 "no %d x %d grid holds %d star%s in every row and column "
+                 "without two touching",
+                 n, n, m, sb_plural(m));
+    goto done;
+  }
+  if (r != 10) {
+    rc = 1;
+    goto done;
+  }
+  if (g->gx->model(h, &model, err))
+    goto done;
+  int colcnt[SB_MAX_N] = {0};
+  memset(g->star, 0, (size_t)nn * sizeof *g->star);
+  for (int row = 0; row < n; row++) {
+    int *lits = assume + row * n, cols[SB_MAX_M], kept = 0;
+    for (int t = 0; t < SB_ROW_TRIES && !kept; t++) {
+      if (!random_row(g, row, colcnt, cols))
+        break;
+      for (int c = 0; c < n; c++)
+        lits[c] = -(1 + row * n + c);
+      for (int j = 0; j < m; j++)
+        lits[cols[j]] = 1 + row * n + cols[j];
+      r = g->gx->solve(h, assume, (size_t)(row + 1) * n);
+      if (r == 0) {
+        rc = 1;
+        goto done;
+      }
+      if (r == 10) {
+        gc_grid_free(&model);
+        if (g->gx->model(h, &model, err))
+          goto done;
+        kept = 1;
+      }
+    }
+    /* the model extends the rows above: its row (the placement kept is
+       its row too) */
+    for (int c = 0; c < n; c++) {
+      int on = model.cell[row * n + c] != 0;
+      lits[c] = on ? 1 + row * n + c : -(1 + row * n + c);
+      g->star[row * n + c] = on;
+      colcnt[c] += on;
+    }
+  }
+  rc = 0;
+done:
+  if (h)
+    g->gx->close(h);
+  gc_grid_free(&model);
+  free(assume);
+  free(rows.data);
+  return rc;
 }
 
-/* Regions around the stars of g into region (n * n).  0, or 2 when a group
-   could not be joined (another layout may do). */
-static int sb_grow(sb_gen *g, int *region, int *queue, int *from,
-                   int *comp) {
-  int n = g->n, m = g->m, nn = n * n;
-  static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
-  int stars[SB_MAX_N * SB_MAX_M], ns = 0, group[SB_MAX_N * SB_MAX_M];
-  for (int i = 0; i < nn; i++) {
-    region[i] = -1;
-    if (g->star[i])
-      stars[ns++] = i;
+/*------------------------------------------------------------------------*/
+/* 2. Regions around the layout. */
+
+/* Thin cores: a random star, then the star nearest to the group by a
+   shortest way through cells no core has taken (neighbours in a random
+   order), joined by that way, until the group has m; n groups.  0, or 2
+   when a group found no way. */
+static int sb_cores(sb_gen *g) {
+  int n = g->n, m = g->m, nn = g->nn;
+  int *from = g->mark, *queue = g->queue, *stars = g->cells, ns = 0;
+  for (int c = 0; c < nn; c++) {
+    g->region[c] = -1;
+    if (g->star[c])
+      stars[ns++] = c;
   }
   gc_rng_shuffle(g->rng, stars, (size_t)ns);
-  for (int i = 0; i < ns; i++)
-    group[i] = -1;
-  /* Groups of m stars: a star, then the free star nearest to the group. */
-  int ng = 0;
-  for (int i = 0; i < ns; i++) {
-    if (group[i] >= 0)
-      continue;
-    group[i] = ng;
+  int si = 0;
+  for (int gid = 0; gid < n; gid++) {
+    while (g->region[stars[si]] >= 0)
+      si++;
+    g->region[stars[si]] = gid;
     for (int k = 1; k < m; k++) {
-      int best = -1, bestd = 0, ties = 0;
-      for (int j = 0; j < ns; j++) {
-        if (group[j] >= 0)
-          continue;
-        int d = INT_MAX;
-        for (int q = 0; q < ns; q++)
-          if (group[q] == ng && manhattan(n, stars[q], stars[j]) < d)
-            d = manhattan(n, stars[q], stars[j]);
-        if (best < 0 || d < bestd) {
-          best = j, bestd = d, ties = 1;
-        } else if (d == bestd && gc_rng_below(g->rng, ++ties) == 0)
-          best = j;
-      }
-      group[best] = ng;
-    }
-    ng++;
-  }
-  for (int i = 0; i < ns; i++)
-    region[stars[i]] = group[i];
-  /* Join each group's stars one after another to the part already joined
-     (comp), by a shortest path over unclaimed cells. */
-  for (int c = 0; c < nn; c++)
-    comp[c] = 0;
-  for (int gid = 0; gid < ng; gid++) {
-    int first = 1;
-    for (int i = 0; i < ns; i++) {
-      if (group[i] != gid)
-        continue;
-      int target = stars[i], head = 0, tail = 0, found = 0;
-      if (first) {
-        comp[target] = 1;
-        first = 0;
-        continue;
-      }
+      int head = 0, tail = 0, found = -1;
       for (int c = 0; c < nn; c++) {
         from[c] = -2;
-        if (comp[c] && region[c] == gid) {
+        if (g->region[c] == gid) {
           from[c] = -1;
           queue[tail++] = c;
         }
       }
-      while (head < tail && !found) {
-        int c = queue[head++];
-        for (int d = 0; d < 4 && !found; d++) {
-          int r2 = c / n + dr[d], c2 = c % n + dc[d], x = r2 * n + c2;
-          if (r2 < 0 || r2 >= n || c2 < 0 || c2 >= n || from[x] != -2)
+      while (head < tail && found < 0) {
+        int c = queue[head++], dirs[4] = {0, 1, 2, 3};
+        gc_rng_shuffle(g->rng, dirs, 4);
+        for (int j = 0; j < 4 && found < 0; j++) {
+          int d = dirs[j], r2 = c / n + dr[d], c2 = c % n + dc[d];
+          int x = r2 * n + c2;
+          if (r2 < 0 || r2 >= n || c2 < 0 || c2 >= n || from[x] != -2 ||
+              g->region[x] >= 0)
             continue;
-          if (x == target) {
-            from[x] = c;
-            found = 1;
-          } else if (region[x] < 0) {
-            from[x] = c;
+          from[x] = c;
+          if (g->star[x])
+            found = x;
+          else
             queue[tail++] = x;
-          }
         }
       }
-      if (!found)
+      if (found < 0)
         return 2;
-      comp[target] = 1;
-      for (int c = from[target]; c >= 0; c = from[c])
-        region[c] = gid, comp[c] = 1;
+      for (int c = found; c >= 0 && g->region[c] < 0; c = from[c])
+        g->region[c] = gid;
     }
-  }
-  /* Grow: a random unclaimed cell next to a region joins one of them. */
-  for (;;) {
-    int k = 0;
-    for (int c = 0; c < nn; c++) {
-      if (region[c] >= 0)
-        continue;
-      for (int d = 0; d < 4; d++) {
-        int r2 = c / n + dr[d], c2 = c % n + dc[d];
-        if (r2 >= 0 && r2 < n && c2 >= 0 && c2 < n && region[r2 * n + c2] >= 0) {
-          queue[k++] = c;
-          break;
-        }
-      }
-    }
-    if (!k)
-      break;
-    int c = queue[gc_rng_below(g->rng, k)], opts[4], no = 0;
-    for (int d = 0; d < 4; d++) {
-      int r2 = c / n + dr[d], c2 = c % n + dc[d];
-      if (r2 >= 0 && r2 < n && c2 >= 0 && c2 < n && region[r2 * n + c2] >= 0)
-        opts[no++] = region[r2 * n + c2];
-    }
-    region[c] = opts[gc_rng_below(g->rng, no)];
   }
   return 0;
 }
 
-/* Is region k still connected without cell skip? */
-static int sb_connected_without(int n, const int *region, int k, int skip,
-                                int *queue, int *mark) {
-  int nn = n * n, total = 0, start = -1;
-  for (int c = 0; c < nn; c++) {
-    mark[c] = 0;
-    if (region[c] == k && c != skip) {
-      total++;
-      start = c;
-    }
-  }
-  if (start < 0)
-    return 0;
-  static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
-  int head = 0, tail = 0;
-  queue[tail++] = start;
-  mark[start] = 1;
-  while (head < tail) {
-    int c = queue[head++];
-    for (int d = 0; d < 4; d++) {
-      int r2 = c / n + dr[d], c2 = c % n + dc[d], x = r2 * n + c2;
-      if (r2 < 0 || r2 >= n || c2 < 0 || c2 >= n || mark[x] || x == skip ||
-          region[x] != k)
+/* The regions grow from their cores over the whole grid: a random number
+   of them (one to half) grow, a random cell next to a region chosen at
+   random among those at a time; the others only into the pockets that no
+   growing region reaches. */
+static void sb_grow(sb_gen *g) {
+  int n = g->n, nn = g->nn, *next = g->cells;
+  char grows[SB_MAX_N] = {0};
+  int most = n / 2 > 1 ? n / 2 : 1, want = 1 + gc_rng_below(g->rng, most);
+  for (int k = 0; k < want; k++)
+    grows[gc_rng_below(g->rng, n)] = 1;
+  for (;;) {
+    /* the regions next to a hole, and of those the ones that grow */
+    char touch[SB_MAX_N] = {0};
+    int any = 0, growing = 0;
+    for (int c = 0; c < nn; c++) {
+      if (g->region[c] < 0)
         continue;
-      mark[x] = 1;
-      queue[tail++] = x;
-    }
-  }
-  return tail == total;
-}
-
-/* Moves one cell without a star of the layout to a neighbouring region,
-   keeping its region connected: first the cells where the other solution
-   has a star (which breaks it), else any.  0, or 2 when nothing can move. */
-static int sb_perturb(sb_gen *g, int *region, const gc_grid *second,
-                      int *queue, int *mark, int *cells) {
-  int n = g->n, nn = n * n;
-  static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
-  for (int pass = 0; pass < 2; pass++) {
-    int k = 0;
-    for (int c = 0; c < nn; c++)
-      if (!g->star[c] && (pass || second->cell[c]))
-        cells[k++] = c;
-    gc_rng_shuffle(g->rng, cells, (size_t)k);
-    for (int i = 0; i < k; i++) {
-      int c = cells[i], dirs[4] = {0, 1, 2, 3};
-      gc_rng_shuffle(g->rng, dirs, 4);
-      for (int j = 0; j < 4; j++) {
-        int r2 = c / n + dr[dirs[j]], c2 = c % n + dc[dirs[j]];
-        if (r2 < 0 || r2 >= n || c2 < 0 || c2 >= n)
-          continue;
-        int to = region[r2 * n + c2];
-        if (to == region[c] ||
-            !sb_connected_without(n, region, region[c], c, queue, mark))
-          continue;
-        region[c] = to;
-        return 0;
+      for (int d = 0; d < 4; d++) {
+        int r2 = c / n + dr[d], c2 = c % n + dc[d];
+        if (r2 >= 0 && r2 < n && c2 >= 0 && c2 < n &&
+            g->region[r2 * n + c2] < 0) {
+          touch[g->region[c]] = 1;
+          break;
+        }
       }
     }
+    for (int b = 0; b < n; b++) {
+      any += touch[b];
+      growing += touch[b] && grows[b];
+    }
+    if (!any)
+      return;
+    int pick = gc_rng_below(g->rng, growing ? growing : any), b = 0;
+    for (; b < n; b++)
+      if (touch[b] && (grows[b] || !growing) && pick-- == 0)
+        break;
+    int k = 0;
+    for (int c = 0; c < nn; c++) {
+      if (g->region[c] >= 0)
+        continue;
+      for (int d = 0; d < 4; d++) {
+        int r2 = c / n + dr[d], c2 = c % n + dc[d];
+        if (r2 >= 0 && r2 < n && c2 >= 0 && c2 < n &&
+            g->region[r2 * n + c2] == b) {
+          next[k++] = c;
+          break;
+        }
+      }
+    }
+    g->region[next[gc_rng_below(g->rng, k)]] = b;
   }
-  return 2;
+}
+
+/*------------------------------------------------------------------------*/
+
+/* The Luby sequence from 1: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ... */
+static long luby(long i) {
+  for (;;) {
+    int k = 1;
+    while ((1L << k) - 1 < i)
+      k++;
+    if ((1L << k) - 1 == i)
+      return 1L << (k - 1);
+    i -= (1L << (k - 1)) - 1;
+  }
+}
+
+/* One attempt: 0 done; 1 stopped or over budget; 2 failed; -1 with err. */
+static int sb_attempt(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err) {
+  int rc = sb_layout(g, pz, err);
+  if (rc)
+    return rc;
+  rc = 2;
+  for (int t = 0; t < SB_CORE_TRIES && rc == 2; t++)
+    rc = sb_cores(g);
+  if (rc)
+    return rc;
+  sb_grow(g);
+  memset(g->pruned, 0, (size_t)g->nn * sizeof *g->pruned);
+  rc = sb_prune(g, pz, lits, err);
+  if (rc != 0 && rc != 3)
+    return rc;
+  return sb_fill(g, pz, lits, err);
 }
 
 int sb_generate(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,
-                       gc_error *err) {
+                gc_error *err) {
   int n = p->n, m = p->stars ? p->stars : 1;
   if (n < 1 || n > SB_MAX_N || m < 1 || m > SB_MAX_M || m > n) {
     gc_error_set(err, GC_E_RANGE, 0, 0,
@@ -259,37 +387,35 @@ int sb_generate(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,
     return -1;
   }
   sb *s = pz->data;
-  int *work = gc_calloc(4 * nn, sizeof *work, err);
+  sb_gen g;
+  memset(&g, 0, sizeof g);
+  g.rng = gx->rng;
+  g.gx = gx;
+  g.n = n;
+  g.m = m;
+  g.nn = (int)nn;
+  g.star = pz->known.cell;
+  g.region = s->region;
+  int *work = gc_calloc(5 * nn, sizeof *work, err);
   if (!work)
     return -1;
-  int *queue = work, *mark = work + nn, *cells = work + 2 * nn;
-  sb_gen g = {gx->rng, n, m, pz->known.cell, {0}, 0, 2000L * n * n};
-  int rc = sb_place(&g, 0, m, 0);
-  if (rc == 0) {
-    gc_error_set(err, GC_E_RANGE, 0, 0,
-                 "no %d x %d grid holds %d star%s in every row and column "
-                 "without two touching",
-                 n, n, m, sb_plural(m));
-    free(work);
-    return -1;
-  }
-  if (rc < 0 || sb_grow(&g, s->region, queue, mark, cells)) {
-    free(work);
-    return 2;
-  }
-  rc = 2;
-  for (int t = 0; t < 40 * n; t++) {
-    gc_grid second = {0, NULL};
-    int u = gx->unique(gx->arg, pz, &second, err);
-    if (u != 0) {
-      rc = u == 1 ? 0 : u == 2 ? 1 : -1;
-      break;
-    }
-    int moved = sb_perturb(&g, s->region, &second, queue, mark, cells);
-    gc_grid_free(&second);
-    if (moved)
-      break;
-    gx->perturbs++;
+  g.queue = work;
+  g.mark = work + nn;
+  g.cells = work + 2 * nn;
+  g.pruned = work + 3 * nn;
+  int *lits = work + 4 * nn, rc = 2;
+  for (long a = 1; a <= SB_ATTEMPTS && rc == 2; a++) {
+    g.calls = 0;
+    g.over = 0;
+    g.budget = (long)SB_BUDGET_PER_ROW * n * luby(a);
+    rc = sb_attempt(&g, pz, lits, err);
+#ifdef SB_DEBUG
+    fprintf(stderr, "attempt %ld: budget %ld, calls %ld, rc %d, over %d\n", a, g.budget, g.calls, rc, g.over);
+#endif
+    if (rc == 1 && g.over)
+      rc = 2; /* over budget: a fresh attempt */
+    if (rc == 2)
+      gx->perturbs += 0;
   }
   free(work);
   return rc;

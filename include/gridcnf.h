@@ -631,6 +631,8 @@ typedef enum gc_difficulty {
                             own levels: gc_gen_params.level */
 } gc_difficulty;
 
+struct gc_gen_info; /* below */
+
 typedef struct gc_gen_params {
   int n;                  /* grid side */
   int stars;              /* Star Battle: stars per row, column and region
@@ -649,6 +651,11 @@ typedef struct gc_gen_params {
      still solve it, then a fresh solution until it needs that level);
      NULL: difficulty above decides. */
   const char *level;
+  /* Called now and then (at every try and every SAT call) from the thread
+     that generates, with the work so far (tries, calls, ms); it does not
+     change the puzzle.  May be NULL. */
+  void (*progress)(void *ctx, const struct gc_gen_info *so_far);
+  void *progress_ctx;
 } gc_gen_params;
 
 typedef struct gc_gen_info {
@@ -668,10 +675,12 @@ typedef struct gc_gen_info {
    solution is unique.  The result has the id "gen-GENRE-N-sSEED-INDEX",
    its solution as the known one, and was re-read from its JSON record and
    proven unique by gc_solve on a fresh solver.  The same parameters give
-   the same puzzle.  Returns 0 with *out (free it); 1 when the time limit
-   or an interrupt stopped it (*out NULL); -1 with err (parameters the
-   genre cannot make: GC_E_RANGE; a genre without a generator or a
-   difficulty not reached in max_tries: GC_E_UNSUPPORTED). */
+   the same puzzle: it depends on the seed and the index only, not on the
+   puzzles made before it nor on the thread that makes it.  Returns 0 with
+   *out (free it); 1 when the time limit or an interrupt stopped it (*out
+   NULL); 2 when no puzzle was made in max_tries (the difficulty was not
+   reached; err says so); -1 with err (parameters the genre cannot make:
+   GC_E_RANGE; a genre without a generator: GC_E_UNSUPPORTED). */
 int gc_generate(const gc_genre *genre, const gc_gen_params *p,
                 const gc_options *opt, const gc_limits *lim, gc_puzzle **out,
                 gc_gen_info *info, gc_error *err);

@@ -16,8 +16,8 @@
  *            since a puzzle that propagation solves is unique.
  *
  * Star Battle has no clues to drop: its generate member changes regions
- * until the solution is unique, asking unique_cb (a fresh session per
- * question, since the regions are the formula).  Every result is then
+ * until the solution is unique, asking the solver gc_gen_ctx offers (a
+ * fresh session per question, since the regions are the formula).  Every result is then
  * written as its JSON record, read back as any input is, and proven unique
  * by gc_solve on a fresh solver; "hard" also rates it (gc_rate) and tries
  * a fresh solution while it is rated "easy" or "medium".
@@ -25,6 +25,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <ccadical.h>
 
 #include "propagate.h"
 #include "session.h"
@@ -35,7 +37,25 @@ typedef struct gen_run {
   const gc_limits *lim;
   double deadline; /* ms, 0 = none */
   long calls;
+  const gc_gen_params *p; /* its progress callback */
+  gc_gen_info *info;      /* the work so far */
+  double t0;
+  gc_error fail; /* a solver of the genre's failed (out of memory) */
+  int failed;
 } gen_run;
+
+static void nomem(gc_error *err) {
+  gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
+}
+
+/* Tells p->progress about the work so far. */
+static void gen_progress(gen_run *g) {
+  if (!g->p->progress)
+    return;
+  g->info->calls = g->calls;
+  g->info->ms = gc_now_ms() - g->t0;
+  g->p->progress(g->p->progress_ctx, g->info);
+}
 
 /* A copy of the limits with the time that is left; 1 when none is left or
    an interrupt is pending. */
@@ -55,59 +75,113 @@ static int limits_left(const gen_run *g, gc_limits *out) {
   return 0;
 }
 
-/* gc_gen_ctx.unique: a fresh session on pz (its structure changed since
-   the last question). */
-static int unique_cb(void *arg, const gc_puzzle *pz, gc_grid *second,
-                     gc_error *err) {
+/* gc_gen_ctx's solvers: a session on the genre's puzzle (a fresh one for
+   every structure the genre asks about), or a bare CaDiCaL for the genre's
+   own formula. */
+typedef struct gen_solver {
+  gen_run *g;
+  gc_session ss;
+  CCaDiCaL *raw; /* the bare solver, else NULL */
+} gen_solver;
+
+static void *solver_open(void *arg, const gc_puzzle *pz, gc_error *err) {
   gen_run *g = arg;
   gc_limits lim;
+  gc_error_clear(err);
   if (limits_left(g, &lim))
-    return 2;
-  gc_session ss;
-  int r = gc_session_open(&ss, pz, g->opt, &lim, 0, err);
-  if (r)
-    return r < 0 ? -1 : 2;
-  int rc = -1;
-  gc_grid first = {0, NULL};
-  g->calls++;
-  r = gc_session_solve(&ss, NULL, 0);
-  if (r < 0) {
-    gc_session_error(&ss, err);
-    goto done;
+    return NULL;
+  lim.reserve = NULL;
+  gen_solver *h = calloc(1, sizeof *h);
+  if (!h) {
+    nomem(err);
+    return NULL;
   }
-  if (r != 10) {
-    if (r == 0)
-      rc = 2;
-    else
-      gc_error_set(err, GC_E_INTERNAL, 0, 0,
-                   "the generated layout is not a solution of its puzzle");
-    goto done;
+  h->g = g;
+  int r = gc_session_open(&h->ss, pz, g->opt, &lim, 0, err);
+  if (r) {
+    if (r > 0)
+      gc_error_clear(err);
+    free(h);
+    return NULL;
   }
-  if (gc_session_grid(&ss, &first, err))
-    goto done;
-  if (!gc_grid_equal(&first, &pz->known)) {
-    *second = first;
-    first.cell = NULL;
-    first.n = 0;
-    rc = 0;
-    goto done;
+  return h;
+}
+
+/* The bare solver's stop: the run's time limit or an interrupt. */
+static int raw_terminate(void *arg) {
+  gen_run *g = arg;
+  if (g->lim && g->lim->interrupt && *g->lim->interrupt)
+    return 1;
+  return g->deadline > 0 && gc_now_ms() >= g->deadline;
+}
+
+static void *solver_raw(void *arg, gc_error *err) {
+  gen_run *g = arg;
+  gen_solver *h = calloc(1, sizeof *h);
+  gc_error_clear(err);
+  if (!h || !(h->raw = ccadical_init())) {
+    free(h);
+    nomem(err);
+    return NULL;
   }
-  if (gc_session_block(&ss, &first, err))
-    goto done;
-  g->calls++;
-  r = gc_session_solve(&ss, NULL, 0);
-  if (r < 0)
-    gc_session_error(&ss, err);
-  else if (r == 0)
-    rc = 2;
-  else if (r == 20)
-    rc = 1;
+  h->g = g;
+  ccadical_set_option(h->raw, "quiet", 1);
+  ccadical_set_terminate(h->raw, g, raw_terminate);
+  return h;
+}
+
+static int solver_solve(void *arg, const int *assume, size_t n) {
+  gen_solver *h = arg;
+  h->g->calls++;
+  gen_progress(h->g);
+  if (!h->raw) {
+    int r = gc_session_solve(&h->ss, assume, n);
+    if (r < 0 && !h->g->failed) { /* the genre sees a stop; gc_generate
+                                     reports the failure */
+      gc_session_error(&h->ss, &h->g->fail);
+      h->g->failed = 1;
+    }
+    return r < 0 ? 0 : r;
+  }
+  for (size_t i = 0; i < n; i++)
+    ccadical_assume(h->raw, assume[i]);
+  return ccadical_solve(h->raw);
+}
+
+static int solver_model(void *arg, gc_grid *g, gc_error *err) {
+  gen_solver *h = arg;
+  if (h->raw) {
+    gc_error_set(err, GC_E_INTERNAL, 0, 0, "a bare solver has no grid");
+    return -1;
+  }
+  return gc_session_grid(&h->ss, g, err);
+}
+
+static int solver_value(void *arg, int lit) {
+  gen_solver *h = arg;
+  return h->raw ? ccadical_val(h->raw, lit) : gc_session_value(&h->ss, lit);
+}
+
+static void solver_clause(void *arg, const int *lits, size_t n) {
+  gen_solver *h = arg;
+  if (!h->raw) {
+    gc_cnf_clause(&h->ss.cnf, lits, n);
+    return;
+  }
+  for (size_t i = 0; i < n; i++)
+    ccadical_add(h->raw, lits[i]);
+  ccadical_add(h->raw, 0);
+}
+
+static void solver_close(void *arg) {
+  gen_solver *h = arg;
+  if (!h)
+    return;
+  if (h->raw)
+    ccadical_release(h->raw);
   else
-    rc = gc_session_grid(&ss, second, err) ? -1 : 0;
-done:
-  gc_grid_free(&first);
-  gc_session_close(&ss);
-  return rc;
+    gc_session_close(&h->ss);
+  free(h);
 }
 
 /* The groups that are clues (a place in the record), in a random order,
@@ -140,10 +214,6 @@ static int count_kept(const gc_cnf *cnf, const char *keep, int *full) {
       kept += keep[i] != 0;
     }
   return kept;
-}
-
-static void nomem(gc_error *err) {
-  gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
 }
 
 /* Clue removal while unique (any, hard).  0 with *record; 1 stopped; -1. */
@@ -491,7 +561,13 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
     }
     by_level = !gs->grade;
   }
-  gen_run g = {opt, lim, 0, 0};
+  gen_run g;
+  memset(&g, 0, sizeof g);
+  g.opt = opt;
+  g.lim = lim;
+  g.p = p;
+  g.info = info;
+  g.t0 = t0;
   if (lim && lim->timeout > 0)
     g.deadline = t0 + lim->timeout * 1e3;
   gc_rng rng;
@@ -502,6 +578,7 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
   int tries = p->max_tries > 0 ? p->max_tries : 50, rc = -1;
   for (int t = 1; t <= tries; t++) {
     info->tries = t;
+    gen_progress(&g);
     gc_limits left;
     if (limits_left(&g, &left)) {
       rc = 1;
@@ -516,8 +593,14 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
     strcpy(pz->id, id);
     pz->genre = genre;
     pz->line = 1;
-    gc_gen_ctx gx = {&rng, unique_cb, &g, 0, 0};
+    gc_gen_ctx gx = {&rng,         solver_open,  solver_raw, solver_solve,
+                     solver_model, solver_value, solver_clause, solver_close,
+                     &g,           0,            0};
     int r = genre->generate(pz, p, &gx, err);
+    if (g.failed && r >= 0) {
+      *err = g.fail;
+      r = -1;
+    }
     info->perturbs += gx.perturbs;
     char *record = NULL;
     if (p->difficulty == GC_DIFFICULTY_HARD)
@@ -566,12 +649,14 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
       break;
     }
   }
-  if (rc == -1 && !err->code)
+  if (rc == -1 && !err->code) {
+    rc = 2; /* none within the tries: a limit, not bad parameters */
     gc_error_set(err, GC_E_UNSUPPORTED, 0, 0,
                  "no %s %dx%d puzzle of difficulty %s in %d "
                  "tries",
                  genre->name, p->n, p->n,
                  p->level ? p->level : difficulty_name(p->difficulty), tries);
+  }
   info->calls = g.calls;
   info->ms = gc_now_ms() - t0;
   return rc;
