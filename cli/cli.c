@@ -5,11 +5,13 @@
  * code that prints.
  *
  * Exit codes (a batch exits with the worst of its records, in the order
- * 0 < 2 < 1 < 3 < 65 < 66 < 64 < 69 < 74 < 70 < 130; docs/exit-codes.md):
+ * 0 < 2 < 1 < 3 < 4 < 65 < 66 < 64 < 69 < 74 < 70 < 130;
+ * docs/exit-codes.md):
  *   0 solved (and unique when that was asked), 1 no solution, 2 more than
- *   one solution, 3 time limit, 64 usage, 65 bad input, 66 cannot open an
- *   input, 69 a program it needs is missing, 70 internal error or out of
- *   memory, 74 I/O error, 130 interrupted.
+ *   one solution, 3 time limit, 4 generate made no puzzle within its
+ *   tries, 64 usage, 65 bad input, 66 cannot open an input, 69 a program
+ *   it needs is missing, 70 internal error or out of memory, 74 I/O error,
+ *   130 interrupted.
  */
 #include "cli.h"
 #include "cli_int.h"
@@ -25,9 +27,9 @@
 
 static int severity(int code) {
   static const int order[] = {EX_OK,      EX_MULTIPLE,    EX_NONE,
-                              EX_TIME,    EX_DATAERR,     EX_NOINPUT,
-                              EX_USAGE,   EX_UNAVAILABLE, EX_IOERR,
-                              EX_SOFTWARE, EX_INTERRUPT};
+                              EX_TIME,    EX_NOTFOUND,    EX_DATAERR,
+                              EX_NOINPUT, EX_USAGE,       EX_UNAVAILABLE,
+                              EX_IOERR,   EX_SOFTWARE,    EX_INTERRUPT};
   int n = (int)(sizeof order / sizeof order[0]);
   for (int i = 0; i < n; i++)
     if (order[i] == code)

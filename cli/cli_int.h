@@ -18,6 +18,7 @@ enum {
   EX_NONE = 1,
   EX_MULTIPLE = 2,
   EX_TIME = 3,
+  EX_NOTFOUND = 4, /* generate: no puzzle within the tries */
   EX_USAGE = 64,
   EX_DATAERR = 65,
   EX_NOINPUT = 66,
@@ -54,6 +55,8 @@ typedef struct cli {
   int all;              /* count --all */
   int forced;           /* hint --forced */
   long number;          /* generate --number */
+  long start;           /* generate --start K (0: 1) */
+  int tries;            /* generate --tries N (0: the library's 50) */
   int color;            /* --color: GC_COLOR_AUTO, _ALWAYS, _NEVER */
   int list;             /* count --list */
   const char *id;       /* --id filter */
@@ -72,7 +75,8 @@ typedef struct cli {
   uint64_t seed;        /* generate --seed */
   int seed_set;
   const char *difficulty; /* generate --difficulty */
-  int jobs;             /* solve --jobs N (1 = sequential) */
+  int jobs;             /* --jobs N: solve, generate, rate, minimize
+                           (1 = sequential) */
   json_t *extra;        /* keys added to the next --json answer, or NULL */
   const char *input;    /* what '-' reads instead of standard input, or NULL */
   size_t input_len;
@@ -266,6 +270,20 @@ void gc_cli_escape(const char *s, char *buf, size_t size);
 /* "ID" or "SOURCE:LINE", escaped for a terminal. */
 void gc_cli_puzzle_name(const char *source, const gc_puzzle *pz, char *buf,
                         size_t size);
+
+/* Items 0..count-1 made by work(ctx, i) on `jobs` threads and handed to
+   emit(ctx, i) in order on the calling thread (ordered.c); emit returning
+   nonzero stops the batch (items not started are not made, nor emitted).
+   Returns emit's last nonzero value, or 0. */
+typedef int (*gc_cli_ordered_fn)(void *ctx, size_t i);
+int gc_cli_ordered_run(int jobs, size_t count, gc_cli_ordered_fn work,
+                       gc_cli_ordered_fn emit, void *ctx);
+/* How many items may be made but not yet emitted: work(i) runs only once
+   emit(i - window) has returned (a ring of that many results will do). */
+int gc_cli_ordered_window(int jobs);
+/* A line of progress of its own (generate: the puzzle being made) in place
+   of the progress line, when err is a terminal (term.c). */
+void gc_cli_progress_show(cli *c, const char *text);
 
 /* solve --jobs N: the batch on N threads, answers in input order
    (jobs.c).  Returns the exit code; *npuzzles counts the puzzles. */

@@ -1,5 +1,7 @@
 /* cmd_generate.c: gridcnf generate GENRE --size N: random unique puzzles. */
 #include <jansson.h>
+#include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +64,188 @@ static int print_json(cli *c, const gc_puzzle *pz, const char *source,
   return 0;
 }
 
+/* A batch of puzzles, made by gc_cli_ordered_run: item i is the puzzle of
+   index first + i, which depends on the seed and that index alone, so
+   --jobs and --start shards print the same bytes as one run. */
+typedef struct gen_item {
+  gc_puzzle *pz;
+  gc_gen_info info;
+  gc_error e;
+  int r;             /* gc_generate's return */
+  const char *label; /* the grade of the step path, or NULL */
+  struct gen_batch *b;
+  long i;
+} gen_item;
+
+typedef struct gen_batch {
+  cli *c;
+  const gc_genre *genre;
+  gc_gen_params p;
+  gc_limits lim;
+  long first, count;
+  const char *source;
+  gen_item *items;  /* a ring: item i at i % ring (the ordered window) */
+  size_t ring;
+  double *ms;       /* seconds of each puzzle made, for the summary */
+  size_t ms_cap;
+  long made, none, timed;
+  int code;
+  pthread_mutex_t lock; /* err, the progress line */
+  double next_ms;       /* when the progress line may change again */
+} gen_batch;
+
+/* gc_gen_params.progress: on a terminal, "puzzle k of K" with the work so
+   far, at most ten times a second, from half a second on. */
+static void gen_progress(void *ctx, const gc_gen_info *so_far) {
+  gen_item *it = ctx;
+  gen_batch *b = it->b;
+  cli *c = b->c;
+  if (!c->progress)
+    return;
+  double now = gc_cli_now_ms();
+  pthread_mutex_lock(&b->lock);
+  if (now >= b->next_ms && so_far->ms >= 500) {
+    b->next_ms = now + 100;
+    char text[200];
+    snprintf(text, sizeof text,
+             "gridcnf: generate: puzzle %ld of %ld (index %ld): try %d, %ld "
+             "checks, %.1f s",
+             it->i + 1, b->count, b->first + it->i, so_far->tries,
+             so_far->calls, so_far->ms / 1e3);
+    gc_cli_progress_show(c, text);
+  }
+  pthread_mutex_unlock(&b->lock);
+}
+
+static int gen_work(void *ctx, size_t i) {
+  gen_batch *b = ctx;
+  gen_item *it = &b->items[i % b->ring];
+  memset(it, 0, sizeof *it);
+  it->b = b;
+  it->i = (long)i;
+  gc_gen_params p = b->p;
+  p.index = (uint64_t)(b->first + (long)i);
+  p.progress = gen_progress;
+  p.progress_ctx = it;
+  it->r = gc_generate(b->genre, &p, &b->c->opt, &b->lim, &it->pz, &it->info,
+                      &it->e);
+  if (it->r == 0) {
+    /* the label rate gives: the grade of the step path, which needs no
+       reasons (a puzzle made here is unique) */
+    gc_step_path path;
+    gc_error e;
+    if (gc_steps(it->pz, &b->c->opt, &b->lim, NULL, GC_STEPS_NO_REASONS, &path,
+                 &e) == 0 &&
+        path.status == GC_STATUS_UNIQUE && path.level >= 0 && path.levels)
+      it->label = path.levels[path.level];
+    gc_step_path_free(&path);
+  }
+  return 0;
+}
+
+/* Prints item i (in order, on the calling thread); nonzero stops the
+   batch: an interrupt, or parameters the genre cannot make. */
+static int gen_emit(void *ctx, size_t i) {
+  gen_batch *b = ctx;
+  gen_item *it = &b->items[i % b->ring];
+  cli *c = b->c;
+  long k = (long)i + 1;
+  pthread_mutex_lock(&b->lock);
+  gc_cli_progress_clear(c);
+  pthread_mutex_unlock(&b->lock);
+  int stop = 0;
+  if (it->r < 0) {
+    gc_cli_print_error(c, &it->e);
+    /* parameters the genre cannot make are a usage error */
+    gc_cli_worst(&b->code,
+                 it->e.code == GC_E_RANGE ? EX_USAGE : gc_code_exit(it->e.code));
+    stop = 1;
+  } else if (it->r == 1) {
+    int intr = c->interrupt && *c->interrupt;
+    fprintf(c->err, "gridcnf: generate: puzzle %ld of %ld: %s after %.1f s\n",
+            k, b->count, intr ? "interrupted" : "time limit reached",
+            it->info.ms / 1e3);
+    gc_cli_worst(&b->code, intr ? EX_INTERRUPT : EX_TIME);
+    b->timed += !intr;
+    stop = intr;
+  } else if (it->r == 2) {
+    fprintf(c->err, "gridcnf: generate: puzzle %ld of %ld: %s\n", k, b->count,
+            it->e.message);
+    gc_cli_worst(&b->code, EX_NOTFOUND);
+    b->none++;
+  } else {
+    gc_puzzle *pz = it->pz;
+    const gc_gen_info *info = &it->info;
+    char what[64];
+    if (info->clues_full)
+      snprintf(what, sizeof what, "%d of %d clues kept", info->clues_kept,
+               info->clues_full);
+    else
+      snprintf(what, sizeof what, "%ld region change%s", info->perturbs,
+               info->perturbs == 1 ? "" : "s");
+    fprintf(c->err,
+            "gridcnf: generate: %ld/%ld %s: %s, %s, %d tr%s, %ld checks, "
+            "%.0f ms\n",
+            k, b->count, gc_puzzle_id(pz), what,
+            it->label ? it->label : "not rated", info->tries,
+            info->tries == 1 ? "y" : "ies", info->calls, info->ms);
+    if ((size_t)b->made == b->ms_cap) {
+      size_t cap = b->ms_cap ? 2 * b->ms_cap : 64;
+      double *ms = realloc(b->ms, cap * sizeof *ms);
+      if (ms) {
+        b->ms = ms;
+        b->ms_cap = cap;
+      }
+    }
+    if ((size_t)b->made < b->ms_cap)
+      b->ms[b->made] = info->ms / 1e3;
+    b->made++;
+    gc_cli_record_begin(c);
+    if (c->json) {
+      if (print_json(c, pz, b->source, it->label))
+        gc_cli_record_lost(c);
+    } else {
+      char *text = gc_render_text(pz, NULL);
+      if (text) {
+        fprintf(c->out, "# %s\n%s", gc_puzzle_id(pz), text);
+        free(text);
+      } else
+        gc_cli_record_lost(c);
+    }
+    stop = gc_cli_record_end(c, "generate", pz, &b->code);
+  }
+  fflush(c->err);
+  gc_puzzle_free(it->pz);
+  it->pz = NULL;
+  return stop;
+}
+
+static int by_value(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* The last line on err: what the run made, and how fast. */
+static void gen_summary(gen_batch *b) {
+  cli *c = b->c;
+  double s = (gc_cli_now_ms() - c->start_ms) / 1e3;
+  fprintf(c->err, "gridcnf: generate: %ld of %ld puzzle%s made in %.1f s", b->made,
+          b->count, b->count == 1 ? "" : "s", s);
+  size_t k = (size_t)b->made < b->ms_cap ? (size_t)b->made : b->ms_cap;
+  if (k) {
+    qsort(b->ms, k, sizeof *b->ms, by_value);
+    double med = k % 2 ? b->ms[k / 2] : (b->ms[k / 2 - 1] + b->ms[k / 2]) / 2;
+    fprintf(c->err, " (per puzzle: median %.2f s, worst %.2f s)", med,
+            b->ms[k - 1]);
+  }
+  if (b->none)
+    fprintf(c->err, ", %ld not found within the tries", b->none);
+  if (b->timed)
+    fprintf(c->err, ", %ld stopped by the time limit", b->timed);
+  fputc('\n', c->err);
+  fflush(c->err);
+}
+
 static int cmd_generate(cli *c) {
   if (c->nfiles != 1)
     return gc_cli_usage_error(c, "generate takes one genre (e.g. 'gridcnf "
@@ -111,6 +295,9 @@ static int cmd_generate(cli *c) {
             (unsigned long long)p.seed);
   }
   long count = c->number > 0 ? c->number : 1;
+  long first = c->start > 0 ? c->start : 1;
+  if (first > LONG_MAX - count)
+    return gc_cli_usage_error(c, "--start plus --number is too large%s", "");
   char source[160];
   snprintf(source, sizeof source, "gridcnf generate %s --size %d --seed %llu",
            name, p.n, (unsigned long long)p.seed);
@@ -123,67 +310,37 @@ static int cmd_generate(cli *c) {
   if (p.difficulty || p.level)
     snprintf(source + strlen(source), sizeof source - strlen(source),
              " --difficulty %s", c->difficulty);
-  gc_limits lim = c->lim;
-  lim.mode = GC_MODE_UNIQUE;
-  int code = EX_OK;
-  for (long i = 1; i <= count; i++) {
-    p.index = (uint64_t)i;
-    gc_puzzle *pz = NULL;
-    gc_gen_info info;
-    gc_error e;
-    int r = gc_generate(genre, &p, &c->opt, &lim, &pz, &info, &e);
-    if (r < 0) {
-      gc_cli_print_error(c, &e);
-      /* parameters the genre cannot make are a usage error */
-      code = e.code == GC_E_RANGE ? EX_USAGE : gc_code_exit(e.code);
-      break;
-    }
-    if (r > 0) {
-      fprintf(c->err, "gridcnf: generate: puzzle %ld of %ld: %s\n", i, count,
-              c->interrupt && *c->interrupt ? "interrupted" : "time limit reached");
-      gc_cli_worst(&code, gc_cli_stop_exit(&lim));
-      break;
-    }
-    /* the label rate gives: the grade of the step path, which needs no
-       reasons (a puzzle made here is unique) */
-    const char *label = NULL;
-    gc_step_path path;
-    if (gc_steps(pz, &c->opt, &lim, NULL, GC_STEPS_NO_REASONS, &path, &e) == 0 &&
-        path.status == GC_STATUS_UNIQUE && path.level >= 0 && path.levels)
-      label = path.levels[path.level];
-    gc_step_path_free(&path);
-    char what[64];
-    if (info.clues_full)
-      snprintf(what, sizeof what, "%d of %d clues kept", info.clues_kept,
-               info.clues_full);
-    else
-      snprintf(what, sizeof what, "%ld region change%s", info.perturbs,
-               info.perturbs == 1 ? "" : "s");
-    fprintf(c->err,
-            "gridcnf: generate: %ld/%ld %s: %s, %s, %d tr%s, %ld checks, "
-            "%.0f ms\n",
-            i, count, gc_puzzle_id(pz), what, label ? label : "not rated",
-            info.tries, info.tries == 1 ? "y" : "ies", info.calls, info.ms);
-    gc_cli_record_begin(c);
-    if (c->json) {
-      if (print_json(c, pz, source, label))
-        gc_cli_record_lost(c);
-    } else {
-      char *text = gc_render_text(pz, NULL);
-      if (text) {
-        fprintf(c->out, "# %s\n%s", gc_puzzle_id(pz), text);
-        free(text);
-      } else
-        gc_cli_record_lost(c);
-    }
-    int halt = gc_cli_record_end(c, "generate", pz, &code);
-    gc_puzzle_free(pz);
-    if (halt)
-      break;
+  p.max_tries = c->tries;
+  gen_batch b;
+  memset(&b, 0, sizeof b);
+  b.c = c;
+  b.genre = genre;
+  b.p = p;
+  b.lim = c->lim;
+  b.lim.mode = GC_MODE_UNIQUE;
+  b.first = first;
+  b.count = count;
+  b.source = source;
+  b.code = EX_OK;
+  b.ring = (size_t)gc_cli_ordered_window(c->jobs);
+  b.items = calloc(b.ring, sizeof *b.items);
+  if (!b.items) {
+    fprintf(c->err, "gridcnf: out of memory\n");
+    return EX_SOFTWARE;
   }
+  if (c->jobs > 1)
+    b.lim.reserve = NULL; /* the heap of one thread: not worth it here */
+  pthread_mutex_init(&b.lock, NULL);
+  gc_cli_ordered_run(c->jobs, (size_t)count, gen_work, gen_emit, &b);
+  pthread_mutex_destroy(&b.lock);
+  for (size_t i = 0; i < b.ring; i++)
+    gc_puzzle_free(b.items[i].pz);
+  gen_summary(&b);
+  free(b.items);
+  free(b.ms);
   if (ferror(c->out))
-    gc_cli_worst(&code, EX_IOERR);
-  return code;
+    gc_cli_worst(&b.code, EX_IOERR);
+  return b.code;
 }
 
 const gc_command gc_command_generate = {
@@ -192,16 +349,23 @@ const gc_command gc_command_generate = {
     .section = "set",
     .args = "GENRE --size N",
     .summary = "make random puzzles with a unique solution",
-    .options = "json size stars boxes seed number difficulty @limits "
-               "@encoding",
+    .options = "json size stars boxes seed number start jobs difficulty tries "
+               "@limits @encoding",
     .about = "Each puzzle is proven unique by a fresh solve before it is "
              "printed, with its solution in the JSON record.  The same seed "
              "makes the same puzzles; without --seed one is drawn and "
              "printed on standard error.  --difficulty LEVEL (a level of "
              "the genre, as rate labels them) makes puzzles that grade "
-             "exactly that level.",
+             "exactly that level.  Puzzle K of a run depends on the seed and "
+             "K alone: --start K shards and --jobs N print the same bytes as "
+             "one run.  --timeout limits each puzzle (exit 3, the run goes on "
+             "with the next); a puzzle not found within --tries fresh starts "
+             "exits 4.  On a terminal, standard error shows the puzzle being "
+             "made; a summary line ends the run.",
     .examples = "gridcnf generate skyscrapers --size 6 --seed 1\n"
                 "gridcnf generate starbattle --size 10 --stars 2 --number 5 "
                 "--json\n"
-                "gridcnf generate futoshiki --size 7 --difficulty tricky",
+                "gridcnf generate futoshiki --size 7 --difficulty tricky\n"
+                "gridcnf generate starbattle --size 20 --stars 4 --seed 7 "
+                "--number 100 --start 101 --jobs 2",
     .run = cmd_generate};

@@ -166,6 +166,16 @@ SETTER(set_stars) { return small_number(c, typed, v, &c->stars); }
 SETTER(set_number) {
   return number(c, typed, v, 1, 1000000000L, &c->number);
 }
+SETTER(set_tries) {
+  long k;
+  int rc = number(c, typed, v, 1, 1000000, &k);
+  if (!rc)
+    c->tries = (int)k;
+  return rc;
+}
+SETTER(set_start) {
+  return number(c, typed, v, 1, LONG_MAX, &c->start);
+}
 SETTER(set_boxes) {
   int w, h, len = 0;
   if (sscanf(v, "%dx%d%n", &w, &h, &len) != 2 || v[len] || w < 1 || h < 1 ||
@@ -224,7 +234,8 @@ static const gc_cli_option table[] = {
     {"total-timeout", 0, "SECONDS",
      "time limit for the whole batch; the puzzles left are reported unknown",
      set_total_timeout},
-    {"jobs", 'j', "N", "solve a batch on N threads (answers in input order)",
+    {"jobs", 'j', "N",
+     "work on N threads (the output in input order, the same as with one)",
      set_jobs},
     {"max-vars", 0, "N", "refuse a puzzle whose formula has more variables",
      set_max_vars},
@@ -275,6 +286,14 @@ static const gc_cli_option table[] = {
     {"seed", 0, "S",
      "the random seed (the same seed makes the same puzzles)", set_seed},
     {"number", 0, "N", "how many puzzles to make (default 1)", set_number},
+    {"tries", 0, "N",
+     "fresh starts per puzzle before giving up (default 50): exit 4 when "
+     "none gives one",
+     set_tries},
+    {"start", 0, "K",
+     "the index of the first puzzle (default 1): shards of a run, each with "
+     "its own --start, print the same puzzles as one run",
+     set_start},
     {"difficulty", 0, "D",
      "the difficulty to aim at: any, or a level of the genre as rate labels "
      "them (Skyscrapers easy, hard, extreme, unreasonable; Futoshiki trivial, "

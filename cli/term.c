@@ -167,6 +167,15 @@ static void tally_line(cli *c, const char *sep) {
     fprintf(c->err, "%s %ld %s", i ? "," : "", t->count[i], t->name[i]);
 }
 
+void gc_cli_progress_show(cli *c, const char *text) {
+  if (!c->progress)
+    return;
+  fputs("\r\033[K", c->err);
+  fputs(text, c->err);
+  fflush(c->err);
+  c->tally.shown = 1;
+}
+
 void gc_cli_progress_note(cli *c, const char *status) {
   gc_cli_tally *t = &c->tally;
   if (!c->progress || !status)
