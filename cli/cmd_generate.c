@@ -95,7 +95,7 @@ typedef struct gen_batch {
 } gen_batch;
 
 /* gc_gen_params.progress: on a terminal, "puzzle k of K" with the work so
-   far, at most ten times a second, from half a second on. */
+   far, at most ten times a second. */
 static void gen_progress(void *ctx, const gc_gen_info *so_far) {
   gen_item *it = ctx;
   gen_batch *b = it->b;
@@ -104,7 +104,7 @@ static void gen_progress(void *ctx, const gc_gen_info *so_far) {
     return;
   double now = gc_cli_now_ms();
   pthread_mutex_lock(&b->lock);
-  if (now >= b->next_ms && so_far->ms >= 500) {
+  if (now >= b->next_ms) {
     b->next_ms = now + 100;
     char text[200];
     snprintf(text, sizeof text,
@@ -157,8 +157,10 @@ static int gen_emit(void *ctx, size_t i) {
   if (it->r < 0) {
     gc_cli_print_error(c, &it->e);
     /* parameters the genre cannot make are a usage error */
-    gc_cli_worst(&b->code,
-                 it->e.code == GC_E_RANGE ? EX_USAGE : gc_code_exit(it->e.code));
+    if (it->e.code == GC_E_RANGE)
+      b->code = EX_USAGE; /* outside the ranking of a batch's records */
+    else
+      gc_cli_worst(&b->code, gc_code_exit(it->e.code));
     stop = 1;
   } else if (it->r == 1) {
     int intr = c->interrupt && *c->interrupt;
@@ -367,5 +369,5 @@ const gc_command gc_command_generate = {
                 "--json\n"
                 "gridcnf generate futoshiki --size 7 --difficulty tricky\n"
                 "gridcnf generate starbattle --size 20 --stars 4 --seed 7 "
-                "--number 100 --start 101 --jobs 2",
+                "--start 51 -j 2",
     .run = cmd_generate};

@@ -370,8 +370,38 @@ static void test_summary(void **state) {
   remove("terminal-batch.jsonl");
 }
 
+/* generate: the puzzle being made shows on stderr when it is a terminal
+   (puzzle k of K, rubbed out before the next line), never in a pipe; the
+   summary line ends both. */
+static void test_generate_progress(void **state) {
+  (void)state;
+  const char *args[] = {"generate", "starbattle", "--size", "10", "--stars",
+                        "2", "--seed", "3", "--number", "2", NULL};
+  run t = {.out_pipe = 1};
+  for (int i = 0; args[i]; i++)
+    t.args[i] = args[i];
+  run_pty(&t);
+  assert_int_equal(t.status, 0);
+  if (!strstr(t.tty.s, "puzzle 1 of 2 (index 1): try 1"))
+    fail_msg("no progress on the terminal:\n%s", t.tty.s);
+  assert_non_null(strstr(t.tty.s, "\r\033[K"));
+  assert_non_null(strstr(t.tty.s, "gridcnf: generate: 2 of 2 puzzles made in"));
+  run p = {.out_pipe = 1, .err_pipe = 1};
+  for (int i = 0; args[i]; i++)
+    p.args[i] = args[i];
+  run_pty(&p);
+  assert_int_equal(p.status, 0);
+  assert_null(strstr(p.err.s, "puzzle 1 of"));
+  assert_null(strstr(p.err.s, "\033["));
+  assert_non_null(strstr(p.err.s, "gridcnf: generate: 2 of 2 puzzles made in"));
+  assert_string_equal(p.out.s, t.out.s); /* the same puzzles */
+  run_free(&t);
+  run_free(&p);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_generate_progress),
       cmocka_unit_test(test_one_eof),
       cmocka_unit_test(test_colour),
       cmocka_unit_test(test_summary),

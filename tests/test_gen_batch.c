@@ -1,0 +1,278 @@
+/*
+ * test_gen_batch.c: generate at scale, through the command line.  Puzzle K
+ * of a seed depends on the seed and K alone: --jobs N and --start shards
+ * print the same bytes as one run; every puzzle made is unique again when
+ * its record goes through `solve`, with the solution it came with; a
+ * minimal puzzle (difficulty any, Skyscrapers and Futoshiki) has more than
+ * one solution without any one of its clues; no puzzle within --tries is
+ * exit 4 and the run goes on; --timeout stops each puzzle, not the run.
+ */
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "testutil.h"
+
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* generate with the common arguments (NULL-terminated extra ones after
+   them); the exit code, output in *out. */
+static int gen(char **out, char **err, const char *genre, const char *size,
+               const char *stars, const char *number, const char *start,
+               const char *jobs, const char *json) {
+  const char *a[20];
+  int k = 0;
+  a[k++] = genre;
+  a[k++] = "--size";
+  a[k++] = size;
+  if (stars) {
+    a[k++] = "--stars";
+    a[k++] = stars;
+  }
+  a[k++] = "--seed";
+  a[k++] = "77";
+  a[k++] = "--number";
+  a[k++] = number;
+  if (start) {
+    a[k++] = "--start";
+    a[k++] = start;
+  }
+  if (jobs) {
+    a[k++] = "--jobs";
+    a[k++] = jobs;
+  }
+  if (json)
+    a[k++] = json;
+  while (k < 20)
+    a[k++] = NULL;
+  return tu_cli(out, err, "generate", a[0], a[1], a[2], a[3], a[4], a[5],
+                a[6], a[7], a[8], a[9], a[10], a[11], a[12], a[13], a[14],
+                a[15], a[16], NULL);
+}
+
+static char *concat(char *a, char *b) {
+  size_t la = strlen(a), lb = strlen(b);
+  char *r = malloc(la + lb + 1);
+  assert_non_null(r);
+  memcpy(r, a, la);
+  memcpy(r + la, b, lb + 1);
+  free(a);
+  free(b);
+  return r;
+}
+
+/* --jobs 2 and 3, and three shards (--start 1, 3, 5), give the bytes of
+   one --jobs 1 run; a shard's ids are those of the whole run. */
+static void test_jobs_and_shards(void **state) {
+  (void)state;
+  static const char *const cases[][3] = {
+      {"starbattle", "10", "2"}, {"skyscrapers", "5", NULL}, {"futoshiki", "5", NULL}};
+  for (int c = 0; c < 3; c++)
+    for (int j = 0; j < 2; j++) {
+      const char *json = j ? "--json" : NULL;
+      char *one, *two, *three, *s1, *s2, *s3;
+      assert_int_equal(gen(&one, NULL, cases[c][0], cases[c][1], cases[c][2],
+                           "6", NULL, NULL, json), 0);
+      assert_int_equal(gen(&two, NULL, cases[c][0], cases[c][1], cases[c][2],
+                           "6", NULL, "2", json), 0);
+      assert_int_equal(gen(&three, NULL, cases[c][0], cases[c][1], cases[c][2],
+                           "6", NULL, "3", json), 0);
+      assert_int_equal(gen(&s1, NULL, cases[c][0], cases[c][1], cases[c][2],
+                           "2", "1", NULL, json), 0);
+      assert_int_equal(gen(&s2, NULL, cases[c][0], cases[c][1], cases[c][2],
+                           "2", "3", "2", json), 0);
+      assert_int_equal(gen(&s3, NULL, cases[c][0], cases[c][1], cases[c][2],
+                           "2", "5", NULL, json), 0);
+      char id[64];
+      snprintf(id, sizeof id, "gen-%s-%s-s77-5", cases[c][0], cases[c][1]);
+      assert_non_null(strstr(s3, id));
+      assert_null(strstr(s3, "-s77-1"));
+      assert_true(strlen(one) > 100);
+      assert_string_equal(one, two);
+      assert_string_equal(one, three);
+      char *shards = concat(concat(s1, s2), s3);
+      assert_string_equal(one, shards);
+      free(one);
+      free(two);
+      free(three);
+      free(shards);
+    }
+}
+
+/* Every record of a run, solved again by `solve --json`: unique, with the
+   solution the record came with. */
+static void test_resolve(void **state) {
+  (void)state;
+  static const char *const cases[][3] = {
+      {"starbattle", "12", "2"}, {"starbattle", "8", "1"},
+      {"skyscrapers", "6", NULL}, {"futoshiki", "6", NULL}};
+  for (int c = 0; c < 4; c++) {
+    char *out;
+    assert_int_equal(gen(&out, NULL, cases[c][0], cases[c][1], cases[c][2],
+                         "4", NULL, "2", "--json"), 0);
+    tu_write_file("gen-batch.jsonl", out);
+    char *solved;
+    assert_int_equal(tu_cli(&solved, NULL, "solve", "--json", "gen-batch.jsonl",
+                            NULL), 0);
+    const char *p = out, *q = solved;
+    int records = 0;
+    while (*p) {
+      const char *pe = strchr(p, '\n'), *qe = strchr(q, '\n');
+      assert_non_null(pe);
+      assert_non_null(qe);
+      json_t *a = json_loadb(p, (size_t)(pe - p), 0, NULL);
+      json_t *b = json_loadb(q, (size_t)(qe - q), 0, NULL);
+      assert_non_null(a);
+      assert_non_null(b);
+      assert_string_equal(json_string_value(json_object_get(b, "status")),
+                          "unique");
+      assert_string_equal(json_string_value(json_object_get(a, "id")),
+                          json_string_value(json_object_get(b, "id")));
+      assert_true(json_equal(json_object_get(a, "solution"),
+                             json_object_get(b, "solution")));
+      json_decref(a);
+      json_decref(b);
+      records++;
+      p = pe + 1;
+      q = qe + 1;
+    }
+    assert_int_equal(records, 4);
+    free(out);
+    free(solved);
+  }
+  remove("gen-batch.jsonl");
+}
+
+/* Difficulty any: without any one of its clues, givens or signs, a
+   puzzle has more than one solution (`solve` answers multiple, exit 2). */
+static void test_minimal(void **state) {
+  (void)state;
+  static const char *const cases[][2] = {{"skyscrapers", "4"},
+                                         {"futoshiki", "4"}};
+  static const char *const keys[] = {"top", "bottom", "left", "right",
+                                     "givens"};
+  for (int c = 0; c < 2; c++) {
+    char *out;
+    assert_int_equal(gen(&out, NULL, cases[c][0], cases[c][1], NULL, "3", NULL,
+                         "2", "--json"), 0);
+    for (const char *p = out; *p;) {
+      const char *pe = strchr(p, '\n');
+      json_t *rec = json_loadb(p, (size_t)(pe - p), 0, NULL);
+      assert_non_null(rec);
+      json_object_del(rec, "solution");
+      json_object_del(rec, "unique");
+      int clues = 0;
+      /* every nonzero entry of the clue arrays and grids, in turn */
+      for (int k = 0; k < 5; k++) {
+        json_t *v = json_object_get(rec, keys[k]);
+        size_t n = json_is_array(v) ? json_array_size(v) : 0;
+        for (size_t i = 0; i < n; i++) {
+          json_t *e = json_array_get(v, i);
+          size_t m = json_is_array(e) ? json_array_size(e) : 1;
+          for (size_t j = 0; j < m; j++) {
+            json_t *x = json_is_array(e) ? json_array_get(e, j) : e;
+            if (!json_integer_value(x))
+              continue;
+            json_int_t keep = json_integer_value(x);
+            json_integer_set(x, 0);
+            char *text = json_dumps(rec, JSON_COMPACT);
+            tu_write_file("gen-minimal.json", text);
+            free(text);
+            assert_int_equal(tu_cli(NULL, NULL, "solve", "gen-minimal.json",
+                                    NULL), 2);
+            json_integer_set(x, keep);
+            clues++;
+          }
+        }
+      }
+      json_t *lt = json_object_get(rec, "lt"); /* Futoshiki's signs */
+      for (size_t i = 0; json_is_array(lt) && i < json_array_size(lt); i++) {
+        json_t *copy = json_deep_copy(rec);
+        json_array_remove(json_object_get(copy, "lt"), i);
+        char *text = json_dumps(copy, JSON_COMPACT);
+        tu_write_file("gen-minimal.json", text);
+        free(text);
+        json_decref(copy);
+        assert_int_equal(tu_cli(NULL, NULL, "solve", "gen-minimal.json", NULL),
+                         2);
+        clues++;
+      }
+      assert_true(clues > 0);
+      json_decref(rec);
+      p = pe + 1;
+    }
+    free(out);
+  }
+  remove("gen-minimal.json");
+}
+
+/* No puzzle within --tries: exit 4 (not 65), the message says so, the run
+   goes on with the next puzzle, and the summary counts it. */
+static void test_not_found(void **state) {
+  (void)state;
+  char *out, *err;
+  assert_int_equal(tu_cli(&out, &err, "generate", "skyscrapers", "--size", "3",
+                          "--seed", "1", "--difficulty", "unreasonable",
+                          "--tries", "2", "--number", "2", NULL),
+                   4);
+  assert_string_equal(out, "");
+  assert_non_null(strstr(err, "puzzle 1 of 2: no skyscrapers 3x3 puzzle of "
+                              "difficulty unreasonable in 2 tries"));
+  assert_non_null(strstr(err, "puzzle 2 of 2: no skyscrapers"));
+  assert_non_null(strstr(err, "0 of 2 puzzles made"));
+  assert_non_null(strstr(err, "2 not found within the tries"));
+  free(out);
+  free(err);
+  /* the library's status: 2 */
+  gc_gen_params p;
+  memset(&p, 0, sizeof p);
+  p.n = 3;
+  p.seed = 1;
+  p.index = 1;
+  p.level = "unreasonable";
+  p.max_tries = 2;
+  gc_puzzle *pz = NULL;
+  gc_gen_info info;
+  gc_error e;
+  assert_int_equal(gc_generate(gc_genre_find("skyscrapers"), &p, NULL, NULL,
+                               &pz, &info, &e),
+                   2);
+  assert_null(pz);
+  assert_int_equal(info.tries, 2);
+  assert_non_null(strstr(e.message, "in 2 tries"));
+}
+
+/* --timeout limits each puzzle: both puzzles of the run are stopped and
+   reported (exit 3), well before a generous bound. */
+static void test_timeout_per_puzzle(void **state) {
+  (void)state;
+  char *out, *err;
+  double t0 = now_ms();
+  assert_int_equal(tu_cli(&out, &err, "generate", "starbattle", "--size", "30",
+                          "--stars", "6", "--seed", "1", "--number", "2",
+                          "--timeout", "0.05", NULL),
+                   3);
+  assert_true(now_ms() - t0 < 60000);
+  assert_non_null(strstr(err, "puzzle 1 of 2: time limit reached"));
+  assert_non_null(strstr(err, "puzzle 2 of 2: time limit reached"));
+  assert_non_null(strstr(err, "2 stopped by the time limit"));
+  assert_string_equal(out, "");
+  free(out);
+  free(err);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_jobs_and_shards),
+      cmocka_unit_test(test_resolve),
+      cmocka_unit_test(test_minimal),
+      cmocka_unit_test(test_not_found),
+      cmocka_unit_test(test_timeout_per_puzzle),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
