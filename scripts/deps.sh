@@ -8,7 +8,7 @@
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config libcadical-dev libjansson-dev
       libcmocka-dev cadical minisat picosat valgrind python3
-      libxml2-utils librsvg2-bin
+      libxml2-utils librsvg2-bin parallel
       python3-dev python3-setuptools python3-venv python3-pytest
       minizinc flatzinc gringo coinor-cbc glpk-utils sgt-puzzles)
 missing=()
