@@ -207,6 +207,9 @@ int gc_cli_tool_failed(cli *c, const char *source, const gc_puzzle *pz,
 typedef int (*gc_cli_puzzle_fn)(cli *c, const char *source, gc_puzzle *pz,
                                 double parse_ms, int *exit_code);
 int gc_cli_each_puzzle(cli *c, gc_cli_puzzle_fn fn, int *npuzzles);
+/* The same on c->jobs threads, the output in input order (each_jobs.c):
+   fn writes to a copy of c whose streams are memory. */
+int gc_cli_each_puzzle_jobs(cli *c, gc_cli_puzzle_fn fn, int *npuzzles);
 
 /* The one puzzle of files[0] (or the --id one). */
 typedef struct gc_cli_one {

@@ -55,7 +55,8 @@ static int rate_one(cli *c, const char *source, gc_puzzle *pz, double ms,
 
 static int cmd_rate(cli *c) {
   int count = 0;
-  return gc_cli_each_puzzle(c, rate_one, &count);
+  return c->jobs > 1 ? gc_cli_each_puzzle_jobs(c, rate_one, &count)
+                     : gc_cli_each_puzzle(c, rate_one, &count);
 }
 
 const gc_command gc_command_rate = {
@@ -64,7 +65,7 @@ const gc_command gc_command_rate = {
     .section = "set",
     .args = "[FILE|-]...",
     .summary = "a difficulty label and score from the step path",
-    .options = "json @input @limits @encoding",
+    .options = "json jobs @input @limits @encoding",
     .about = "The label is the genre's level of the hardest technique the "
              "step path needs (gridcnf steps): Tatham's levels for "
              "Skyscrapers (easy, hard, extreme, unreasonable) and Futoshiki "

@@ -147,7 +147,8 @@ static int cmd_explain(cli *c) {
 
 static int cmd_minimize(cli *c) {
   int count = 0;
-  return gc_cli_each_puzzle(c, minimize_one, &count);
+  return c->jobs > 1 ? gc_cli_each_puzzle_jobs(c, minimize_one, &count)
+                     : gc_cli_each_puzzle(c, minimize_one, &count);
 }
 
 int gc_cli_hint_all(cli *c) {
@@ -175,7 +176,7 @@ const gc_command gc_command_minimize = {
     .section = "set",
     .args = "[FILE|-]...",
     .summary = "redundant clues, and a minimal puzzle",
-    .options = "json @input @limits @encoding",
+    .options = "json jobs @input @limits @encoding",
     .about = "For a unique puzzle: the clues each removable alone while the "
              "solution stays unique, and a minimal puzzle (every remaining "
              "clue needed) as a JSON record.",

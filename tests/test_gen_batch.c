@@ -266,6 +266,76 @@ static void test_timeout_per_puzzle(void **state) {
   free(err);
 }
 
+/* The lines of a JSON-lines output with every "ms" key taken out. */
+static char *without_ms(const char *text) {
+  size_t cap = 4 * strlen(text) + 1024, len = 0;
+  char *r = malloc(cap);
+  assert_non_null(r);
+  r[0] = 0;
+  for (const char *p = text; *p;) {
+    const char *e = strchr(p, '\n');
+    assert_non_null(e);
+    json_t *o = json_loadb(p, (size_t)(e - p), 0, NULL);
+    assert_non_null(o);
+    json_object_del(o, "ms");
+    char *line = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    size_t k = strlen(line);
+    assert_true(len + k + 2 <= cap);
+    memcpy(r + len, line, k);
+    len += k;
+    r[len++] = '\n';
+    r[len] = 0;
+    free(line);
+    json_decref(o);
+    p = e + 1;
+  }
+  return r;
+}
+
+/* rate and minimize --jobs 2: the records of one job, in input order, a
+   record that does not read reported in its place. */
+static void test_rate_minimize_jobs(void **state) {
+  (void)state;
+  char *out;
+  assert_int_equal(gen(&out, NULL, "skyscrapers", "5", NULL, "5", NULL, NULL,
+                       "--json"), 0);
+  /* a bad record third */
+  const char *second = strchr(strchr(out, '\n') + 1, '\n') + 1;
+  size_t head = (size_t)(second - out);
+  const char *bad = "{\"genre\":\"skyscrapers\",\"n\":5,\"top\":[1]}\n";
+  char *batch = malloc(strlen(out) + strlen(bad) + 1);
+  memcpy(batch, out, head);
+  strcpy(batch + head, bad);
+  strcat(batch, second);
+  tu_write_file("gen-jobs.jsonl", batch);
+  static const char *const cmds[] = {"rate", "minimize"};
+  for (int k = 0; k < 2; k++) {
+    char *o1, *o2, *t1, *t2;
+    int r1 = tu_cli(&o1, NULL, cmds[k], "--json", "gen-jobs.jsonl", NULL);
+    int r2 = tu_cli(&o2, NULL, cmds[k], "--json", "--jobs", "2",
+                    "gen-jobs.jsonl", NULL);
+    assert_int_equal(r1, 65);
+    assert_int_equal(r2, r1);
+    char *a = without_ms(o1), *b = without_ms(o2);
+    assert_string_equal(a, b);
+    assert_non_null(strstr(b, "\"status\":\"error\""));
+    int lines = 0;
+    for (const char *p = b; *p; p++)
+      lines += *p == '\n';
+    assert_int_equal(lines, 6);
+    free(a), free(b), free(o1), free(o2);
+    assert_int_equal(tu_cli(&t1, NULL, cmds[k], "gen-jobs.jsonl", NULL), 65);
+    assert_int_equal(tu_cli(&t2, NULL, cmds[k], "-j", "3", "gen-jobs.jsonl",
+                            NULL), 65);
+    if (k == 0) /* rate's text has no times */
+      assert_string_equal(t1, t2);
+    free(t1), free(t2);
+  }
+  free(batch);
+  free(out);
+  remove("gen-jobs.jsonl");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_jobs_and_shards),
@@ -273,6 +343,7 @@ int main(void) {
       cmocka_unit_test(test_minimal),
       cmocka_unit_test(test_not_found),
       cmocka_unit_test(test_timeout_per_puzzle),
+      cmocka_unit_test(test_rate_minimize_jobs),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
