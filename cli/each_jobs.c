@@ -122,7 +122,12 @@ static int each_work(void *ctx, size_t i) {
   copy.lim.reserve = NULL; /* the heap of one thread: not worth it here */
   copy.progress = copy.progress_line = 0;
   memset(&copy.tally, 0, sizeof copy.tally);
-  copy.out = open_memstream(&it->out, &it->out_len);
+  copy.rec = NULL; /* its own record buffer */
+  copy.rec_buf = NULL;
+  copy.rec_len = 0;
+  copy.rec_open = 0;
+  copy.withheld = copy.write_failed = 0;
+  copy.out = copy.real_out = open_memstream(&it->out, &it->out_len);
   copy.err = open_memstream(&it->errtext, &it->err_len);
   if (!copy.out || !copy.err) {
     if (copy.out)
@@ -133,8 +138,11 @@ static int each_work(void *ctx, size_t i) {
     return 0;
   }
   it->code = EX_OK;
+  gc_cli_record_begin(&copy);
   it->stop = b->fn(&copy, it->source, it->pz, it->parse_ms, &it->code);
-  fclose(copy.out);
+  it->stop |= gc_cli_record_end(&copy, it->source, it->pz, &it->code);
+  gc_cli_output_close(&copy);
+  fclose(copy.real_out);
   fclose(copy.err);
   return 0;
 }
@@ -144,9 +152,10 @@ static int each_emit(void *ctx, size_t i) {
   each_item *it = &b->items[i];
   cli *c = b->c;
   if (!it->pz) {
+    gc_cli_record_begin(c);
     gc_cli_emit_error_record(c, &it->err, NULL);
     gc_cli_worst(&b->code, gc_code_exit(it->err.code));
-    return 0;
+    return gc_cli_record_end(c, it->err.source, NULL, &b->code);
   }
   if (c->interrupt && *c->interrupt)
     return 1;
@@ -155,12 +164,16 @@ static int each_emit(void *ctx, size_t i) {
     gc_cli_worst(&b->code, EX_SOFTWARE);
     return 1;
   }
-  if (it->err_len)
+  if (it->err_len) {
     fwrite(it->errtext, 1, it->err_len, c->err);
-  if (it->out_len)
-    fwrite(it->out, 1, it->out_len, c->out);
-  fflush(c->out);
+    fflush(c->err);
+  }
   gc_cli_worst(&b->code, it->code);
+  int w = gc_cli_write_whole(c, it->out, it->out_len);
+  if (w != EX_OK) {
+    gc_cli_worst(&b->code, w);
+    return 1;
+  }
   return it->stop;
 }
 
