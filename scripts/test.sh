@@ -34,8 +34,9 @@ echo "== pass 3: valgrind memcheck"
 vg=(valgrind -q --error-exitcode=99 --leak-check=full
     --errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect)
 # Two test binaries at a time.  Left out, covered by pass 2 (ASan+UBSan):
-# the pure solver loops and the two tests that mostly wait for child
-# processes or re-solve many generated puzzles; their commands are run
+# the pure solver loops and the tests that mostly wait for child
+# processes or re-solve many generated puzzles (test_gen_batch: generate,
+# rate and minimize --jobs, whose threads run below); their commands are run
 # under valgrind directly below.  test_nomem too: it makes CaDiCaL run out
 # of memory, and CaDiCaL leaks what it was building when that happens
 # (pass 2's LeakSanitizer has the suppression for it, see
@@ -55,7 +56,7 @@ tests=()
 for t in build-test/tests/test_*; do
   [ -x "$t" ] || continue
   case "$(basename "$t")" in
-    test_card|test_corpus|test_certify_corpus|test_generate|test_certify|test_nomem) continue ;;
+    test_card|test_corpus|test_certify_corpus|test_generate|test_gen_batch|test_certify|test_nomem) continue ;;
   esac
   tests+=("$t")
 done
@@ -73,6 +74,8 @@ for args in "solve examples/skyscrapers-6x6.txt" "solve --json --count 5 example
             "cnf --block-solution examples/skyscrapers-6x6.txt" "solve tests/data/bad/skyscrapers/clue-out-of-range.txt" \
             "generate skyscrapers --size 5 --seed 3 --number 2" "generate starbattle --size 8 --seed 3" \
             "generate futoshiki --size 5 --seed 3 --json" "rate examples/starbattle-7x7.txt" \
+            "generate starbattle --size 10 --stars 2 --seed 3 --number 3 --start 2 --jobs 2" \
+            "rate --jobs 2 examples/starbattle-7x7.txt examples/skyscrapers-6x6.txt" \
             "certify --out-dir build-test/vg-cert examples/skyscrapers-6x6.txt" \
             "render --svg --solution examples/starbattle-7x7.txt" "hint examples/skyscrapers-6x6.txt"; do
   i=$((i + 1))
