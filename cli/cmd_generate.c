@@ -150,9 +150,9 @@ static int gen_emit(void *ctx, size_t i) {
   gen_item *it = &b->items[i % b->ring];
   cli *c = b->c;
   long k = (long)i + 1;
+  /* the workers' progress lines wait while this item is printed */
   pthread_mutex_lock(&b->lock);
   gc_cli_progress_clear(c);
-  pthread_mutex_unlock(&b->lock);
   int stop = 0;
   if (it->r < 0) {
     gc_cli_print_error(c, &it->e);
@@ -217,6 +217,8 @@ static int gen_emit(void *ctx, size_t i) {
     stop = gc_cli_record_end(c, "generate", pz, &b->code);
   }
   fflush(c->err);
+  b->next_ms = gc_cli_now_ms() + 100; /* the line just printed stays a while */
+  pthread_mutex_unlock(&b->lock);
   gc_puzzle_free(it->pz);
   it->pz = NULL;
   return stop;
