@@ -26,21 +26,17 @@
  * master.  When the master has no model, the batch widens: cells near it
  * where the last solutions have stars, or cells next to it, become holes
  * of the batch, and the master is built again from all the solutions kept
- * so far.  A batch that fills with no other solution stays.
+ * so far.  A batch that fills with no other solution stays.  When the
+ * batch cannot widen any more, the regions are repaired rather than the
+ * attempt given up: one of its holes joins a region next to it all the
+ * same, and prune takes out cells of the solutions that lets in
+ * (force_hole), after which a fresh batch begins.
  */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "starbattle.h"
-#ifdef SB_DEBUG
-#include <stdio.h>
-#include <time.h>
-static double dbg_ms(void) { struct timespec ts; clock_gettime(CLOCK_MONOTONIC, &ts); return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6; }
-#define SBDBG(...) do { fprintf(stderr, "%10.1f ", dbg_ms()); fprintf(stderr, __VA_ARGS__); } while (0)
-#else
-#define SBDBG(...) do { } while (0)
-#endif
 
 static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
 
@@ -243,7 +239,6 @@ static int prune_phase(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err) {
     }
   }
   g->gx->close(h);
-  SBDBG("prune: %d prunes, %d cells, rc %d, calls %ld\n", pruned, cells, rc, g->calls);
   if (rc)
     return rc;
   return pruned ? 3 : 0;
@@ -477,6 +472,38 @@ static int widen_one(sb_gen *g, sbfill *f, int c, int cut) {
   return k;
 }
 
+/* A hole of the batch (else any hole) next to a region joins it: a
+   random one, to a random neighbouring region; marked as taken out many
+   times, so that prune takes other cells first.  1 done, 0 none. */
+static int force_hole(sb_gen *g, sbfill *f) {
+  int n = g->n, nn = g->nn, *cand = g->cells, k = 0;
+  for (int pass = 0; pass < 2 && !k; pass++)
+    for (int c = 0; c < nn; c++) {
+      if (g->region[c] >= 0 || (pass == 0 && !f->active[c]))
+        continue;
+      for (int d = 0; d < 4; d++) {
+        int r2 = c / n + dr[d], c2 = c % n + dc[d];
+        if (r2 >= 0 && r2 < n && c2 >= 0 && c2 < n &&
+            g->region[r2 * n + c2] >= 0) {
+          cand[k++] = c;
+          break;
+        }
+      }
+    }
+  if (!k)
+    return 0;
+  int c = cand[gc_rng_below(g->rng, k)], b[4], nb = 0;
+  for (int d = 0; d < 4; d++) {
+    int r2 = c / n + dr[d], c2 = c % n + dc[d];
+    if (r2 >= 0 && r2 < n && c2 >= 0 && c2 < n && g->region[r2 * n + c2] >= 0)
+      b[nb++] = g->region[r2 * n + c2];
+  }
+  g->region[c] = b[gc_rng_below(g->rng, nb)];
+  g->pruned[c] += 1000;
+  g->gx->perturbs++;
+  return 1;
+}
+
 /* Is cell c within d steps (king) of a hole of the batch? */
 static int near_batch(const sb_gen *g, const sbfill *f, int c, int d) {
   int n = g->n;
@@ -638,7 +665,6 @@ int sb_fill(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err) {
           g->region[c] = -1;
     }
     g->gx->close(master);
-    SBDBG("fill: build %d, %d holes, %d active, %d checks, %d kept, r %d, calls %ld\n", builds, nholes, f.nh, checks, f.ncex, r, g->calls);
     if (r == 30) {
       memset(f.active, 0, (size_t)nn);
       continue;
@@ -649,10 +675,21 @@ int sb_fill(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err) {
     }
     /* no way to fill: more holes around the batch (widen) */
     int out = widen(g, &f, last);
-    SBDBG("widen: %d\n", out);
     if (!out) {
-      rc = 2;
-      break;
+      /* repair rather than give up: a hole of the batch joins a region
+         next to it all the same, and prune takes out cells of the
+         solutions that lets in (elsewhere, as far as it can) */
+      int fr = force_hole(g, &f);
+      if (fr <= 0) {
+        rc = fr < 0 ? -1 : 2;
+        break;
+      }
+      int pr = sb_prune(g, pz, lits, err);
+      if (pr != 0 && pr != 3) {
+        rc = pr;
+        break;
+      }
+      memset(f.active, 0, (size_t)nn);
     }
   }
   gc_grid_free(&t);
@@ -660,6 +697,7 @@ int sb_fill(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err) {
   fill_free(&f);
   return rc;
 }
+
 
 
 int sb_prune(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err) {

@@ -32,7 +32,6 @@
  * same puzzle on any machine.
  */
 #include <limits.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -409,13 +408,8 @@ int sb_generate(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,
     g.over = 0;
     g.budget = (long)SB_BUDGET_PER_ROW * n * luby(a);
     rc = sb_attempt(&g, pz, lits, err);
-#ifdef SB_DEBUG
-    fprintf(stderr, "attempt %ld: budget %ld, calls %ld, rc %d, over %d\n", a, g.budget, g.calls, rc, g.over);
-#endif
     if (rc == 1 && g.over)
       rc = 2; /* over budget: a fresh attempt */
-    if (rc == 2)
-      gx->perturbs += 0;
   }
   free(work);
   return rc;
