@@ -26,11 +26,10 @@
  * master.  When the master has no model, the batch widens: cells near it
  * where the last solutions have stars, or cells next to it, become holes
  * of the batch, and the master is built again from all the solutions kept
- * so far.  A batch that fills with no other solution stays.  When the
- * batch cannot widen any more, the regions are repaired rather than the
- * attempt given up: one of its holes joins a region next to it all the
- * same, and prune takes out cells of the solutions that lets in
- * (force_hole), after which a fresh batch begins.
+ * so far.  A batch that fills with no other solution stays.  A batch that
+ * can widen no more ends the attempt (starbattle_gen.c starts a fresh
+ * one: tried, joining such a hole to a region all the same and pruning
+ * the solutions that lets in wandered for long on 20x20 with 4 stars).
  */
 #include <limits.h>
 #include <stdlib.h>
@@ -472,38 +471,6 @@ static int widen_one(sb_gen *g, sbfill *f, int c, int cut) {
   return k;
 }
 
-/* A hole of the batch (else any hole) next to a region joins it: a
-   random one, to a random neighbouring region; marked as taken out many
-   times, so that prune takes other cells first.  1 done, 0 none. */
-static int force_hole(sb_gen *g, sbfill *f) {
-  int n = g->n, nn = g->nn, *cand = g->cells, k = 0;
-  for (int pass = 0; pass < 2 && !k; pass++)
-    for (int c = 0; c < nn; c++) {
-      if (g->region[c] >= 0 || (pass == 0 && !f->active[c]))
-        continue;
-      for (int d = 0; d < 4; d++) {
-        int r2 = c / n + dr[d], c2 = c % n + dc[d];
-        if (r2 >= 0 && r2 < n && c2 >= 0 && c2 < n &&
-            g->region[r2 * n + c2] >= 0) {
-          cand[k++] = c;
-          break;
-        }
-      }
-    }
-  if (!k)
-    return 0;
-  int c = cand[gc_rng_below(g->rng, k)], b[4], nb = 0;
-  for (int d = 0; d < 4; d++) {
-    int r2 = c / n + dr[d], c2 = c % n + dc[d];
-    if (r2 >= 0 && r2 < n && c2 >= 0 && c2 < n && g->region[r2 * n + c2] >= 0)
-      b[nb++] = g->region[r2 * n + c2];
-  }
-  g->region[c] = b[gc_rng_below(g->rng, nb)];
-  g->pruned[c] += 1000;
-  g->gx->perturbs++;
-  return 1;
-}
-
 /* Is cell c within d steps (king) of a hole of the batch? */
 static int near_batch(const sb_gen *g, const sbfill *f, int c, int d) {
   int n = g->n;
@@ -676,20 +643,8 @@ int sb_fill(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err) {
     /* no way to fill: more holes around the batch (widen) */
     int out = widen(g, &f, last);
     if (!out) {
-      /* repair rather than give up: a hole of the batch joins a region
-         next to it all the same, and prune takes out cells of the
-         solutions that lets in (elsewhere, as far as it can) */
-      int fr = force_hole(g, &f);
-      if (fr <= 0) {
-        rc = fr < 0 ? -1 : 2;
-        break;
-      }
-      int pr = sb_prune(g, pz, lits, err);
-      if (pr != 0 && pr != 3) {
-        rc = pr;
-        break;
-      }
-      memset(f.active, 0, (size_t)nn);
+      rc = 2;
+      break;
     }
   }
   gc_grid_free(&t);
