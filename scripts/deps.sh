@@ -4,7 +4,9 @@
 # something is to be installed).  The solvers of the other paradigms are
 # what `solve --via` and its tests run: minizinc with flatzinc (Gecode),
 # gringo (the clingo command), coinor-cbc, glpk-utils (glpsol); sgt-puzzles
-# brings Tatham's generator (sgt-unequal --generate makes Adjacent IDs).
+# brings Tatham's generator (sgt-unequal --generate makes Adjacent IDs;
+# sgt-towers and sgt-unequal are benchmarks/generation.py's peers); parallel
+# is GNU parallel, for the recipe of docs/guide.md (tests/check_parallel.sh).
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config libcadical-dev libjansson-dev
       libcmocka-dev cadical minisat picosat valgrind python3
