@@ -16,12 +16,12 @@ const futo = 'futoshiki\n0 0>0 0\n0 0 0 0\n\n0 0 0<0\n0 0 0 0\n';
 const none = '{"genre":"skyscrapers","n":3,"top":[3,3,0],"bottom":[0,0,0],"left":[0,0,0],"right":[0,0,0]}\n';
 const multi = '{"genre":"futoshiki","n":3}\n';
 
-/* Same exit code and standard error; the same output, or the same
-   records without their timings. */
+/* Same exit code and standard error (times in ms or s aside); the same
+   output, or the same records without their timings. */
 function same(args, input) {
   const n = native(args, input), w = wasmCli(args, input);
   assert.equal(w.code, n.code, `exit code of ${args.join(' ')}`);
-  const untimedText = (t) => t.replace(/\d+(\.\d+)? ms\b/g, 'T ms');
+  const untimedText = (t) => t.replace(/\d+(\.\d+)? (ms|s)\b/g, 'T $1');
   assert.equal(untimedText(w.stderr), untimedText(n.stderr), `stderr of ${args.join(' ')}`);
   if (args.includes('--json'))
     assert.deepEqual(lines(w.stdout).map(untimed), lines(n.stdout).map(untimed));
