@@ -21,7 +21,7 @@ const multi = '{"genre":"futoshiki","n":3}\n';
 function same(args, input) {
   const n = native(args, input), w = wasmCli(args, input);
   assert.equal(w.code, n.code, `exit code of ${args.join(' ')}`);
-  const untimedText = (t) => t.replace(/\d+(\.\d+)? (ms|s)\b/g, 'T $1');
+  const untimedText = (t) => t.replace(/\d+(?:\.\d+)? (ms|s)\b/g, 'T $1');
   assert.equal(untimedText(w.stderr), untimedText(n.stderr), `stderr of ${args.join(' ')}`);
   if (args.includes('--json'))
     assert.deepEqual(lines(w.stdout).map(untimed), lines(n.stdout).map(untimed));
