@@ -42,7 +42,7 @@ CLASSES = [(5, "e"), (5, "k"), (5, "x"), (6, "e"), (6, "k"), (6, "x"),
            (7, "e"), (7, "k"), (7, "x"), (8, "e")]
 
 sys.path.insert(0, HERE)
-from stats import log  # noqa: E402  (benchmarks/stats.py)
+from stats import log, write_section  # noqa: E402  (benchmarks/stats.py)
 
 
 def generate(n, level, count, seed):
@@ -145,15 +145,7 @@ def main():
         section = "\n".join([BEGIN, "## Futoshiki in Adjacent mode against Tatham's solver", "",
                              "Written by `benchmarks/adjacent.py` (what is timed: its "
                              "docstring).", "", md, END])
-        text = open(a.results, encoding="utf-8").read()
-        if BEGIN in text and END in text:
-            head, rest = text.split(BEGIN, 1)
-            text = head + section + rest.split(END, 1)[1]
-        else:
-            text = text.rstrip("\n") + "\n\n" + section + "\n"
-        with open(a.results, "w", encoding="utf-8") as f:
-            f.write(text)
-        subprocess.run([sys.executable, os.path.join(HERE, "summary.py"), a.results])
+        write_section(a.results, BEGIN, END, section)
     return 1 if bad else 0
 
 

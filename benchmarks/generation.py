@@ -26,6 +26,9 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from stats import write_section  # noqa: E402  (benchmarks/stats.py)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 BEGIN = "<!-- generation.py: begin (written by benchmarks/generation.py) -->"
 END = "<!-- generation.py: end -->"
@@ -230,15 +233,7 @@ def main():
     print(section)
     if a.no_write:
         return
-    text = open(a.results, encoding="utf-8").read() if os.path.exists(a.results) else ""
-    if BEGIN in text and END in text:
-        head, rest = text.split(BEGIN, 1)
-        text = head + section + rest.split(END, 1)[1]
-    else:
-        text = text.rstrip("\n") + "\n\n" + section + "\n"
-    with open(a.results, "w", encoding="utf-8") as f:
-        f.write(text)
-    subprocess.run([sys.executable, os.path.join(HERE, "summary.py"), a.results])
+    write_section(a.results, BEGIN, END, section)
 
 
 if __name__ == "__main__":

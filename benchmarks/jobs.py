@@ -21,6 +21,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from stats import write_section  # noqa: E402  (benchmarks/stats.py)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 BEGIN = "<!-- jobs.py: begin (written by benchmarks/jobs.py) -->"
 END = "<!-- jobs.py: end -->"
@@ -85,15 +88,7 @@ def main():
         md.append("| %d | %.2f (%.2f..%.2f) | %.0f | %.2fx |" %
                   (j, m, min(times[j]), max(times[j]), npuzzles / m, base / m))
     md += ["", "Rerun: `python3 benchmarks/jobs.py --gridcnf build/gridcnf`.", END]
-    text = open(a.results, encoding="utf-8").read() if os.path.exists(a.results) else ""
-    section = "\n".join(md)
-    if BEGIN in text and END in text:
-        head, rest = text.split(BEGIN, 1)
-        text = head + section + rest.split(END, 1)[1]
-    else:
-        text = text.rstrip("\n") + "\n\n" + section + "\n"
-    with open(a.results, "w", encoding="utf-8") as f:
-        f.write(text)
+    write_section(a.results, BEGIN, END, "\n".join(md))
     print("\n".join(md[5:-3]))
 
 

@@ -57,6 +57,9 @@ sys.path.insert(0, os.path.join(HERE, "peers"))
 sys.dont_write_bytecode = True
 import peerrun  # noqa: E402
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from stats import write_section  # noqa: E402  (benchmarks/stats.py)
+
 INF = float("inf")
 BEGIN = "<!-- paradigms.py: begin (written by benchmarks/paradigms.py) -->"
 END = "<!-- paradigms.py: end -->"
@@ -419,15 +422,7 @@ def main():
         section = "\n".join([BEGIN, "## Across paradigms: SAT, CP, ASP and MIP", "",
                              "Written by `benchmarks/paradigms.py` (what is timed: its "
                              "docstring).", ""] + lines + ["", END])
-        text = open(a.results, encoding="utf-8").read() if os.path.exists(a.results) else ""
-        if BEGIN in text and END in text:
-            head, rest = text.split(BEGIN, 1)
-            text = head + section + rest.split(END, 1)[1]
-        else:
-            text = text.rstrip("\n") + "\n\n" + section + "\n"
-        with open(a.results, "w", encoding="utf-8") as f:
-            f.write(text)
-        subprocess.run([sys.executable, os.path.join(HERE, "summary.py"), a.results])
+        write_section(a.results, BEGIN, END, section)
     return 1 if bad else 0
 
 

@@ -29,6 +29,9 @@ import time
 import gridcnf
 from gridcnf import _native
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from stats import write_section  # noqa: E402  (benchmarks/stats.py)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 BEGIN = "<!-- python_overhead.py: begin (written by benchmarks/python_overhead.py) -->"
 END = "<!-- python_overhead.py: end -->"
@@ -126,15 +129,7 @@ def main():
           "`bash scripts/test.sh`, whose python stage makes that venv).", END]
     section = "\n".join(md)
     print(section)
-    with open(args.results, encoding="utf-8") as f:
-        text = f.read()
-    if BEGIN in text and END in text:
-        head, rest = text.split(BEGIN, 1)
-        text = head + section + rest.split(END, 1)[1]
-    else:
-        text = text.rstrip("\n") + "\n\n\n" + section + "\n"
-    with open(args.results, "w", encoding="utf-8") as f:
-        f.write(text)
+    write_section(args.results, BEGIN, END, section)
 
 
 if __name__ == "__main__":

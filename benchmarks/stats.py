@@ -1,5 +1,5 @@
-"""stats.py: the small statistics the benchmark scripts share (rank
-correlation of grades, progress messages)."""
+"""stats.py: what the benchmark scripts share: rank correlation of grades,
+progress messages, and writing a section of RESULTS.md."""
 import statistics
 import sys
 
@@ -33,3 +33,23 @@ def pearson(a, b):
 
 def spearman(a, b):
     return pearson(ranks(a), ranks(b))
+
+
+def write_section(results, begin, end, section, summary=True):
+    """Puts section (from its begin marker to its end marker) into the
+    results file in place of the one between those markers, or at its end
+    when there is none; then, with summary, rewrites the summary at the top
+    (summary.py)."""
+    import os
+    import subprocess
+    text = open(results, encoding="utf-8").read() if os.path.exists(results) else ""
+    if begin in text and end in text:
+        head, rest = text.split(begin, 1)
+        text = head + section + rest.split(end, 1)[1]
+    else:
+        text = text.rstrip("\n") + "\n\n" + section + "\n"
+    with open(results, "w", encoding="utf-8") as f:
+        f.write(text)
+    if summary:
+        here = os.path.dirname(os.path.abspath(__file__))
+        subprocess.run([sys.executable, os.path.join(here, "summary.py"), results])
