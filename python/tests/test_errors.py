@@ -122,3 +122,15 @@ def test_solve_many_errors_raise_or_come_as_records():
     with pytest.raises(gridcnf.ParseError) as e:
         list(gridcnf.solve_many(batch, jobs=2))
     assert e.value.line == 2
+
+
+def test_generate_warns_of_puzzles_not_made():
+    # no 4x4 Futoshiki needs recursion: none within 2 tries (exit 4); the
+    # iteration ends without an error, with a warning that says why
+    with pytest.warns(gridcnf.GenerateWarning, match="difficulty recursive in 2 tries"):
+        made = list(gridcnf.generate("futoshiki", 4, difficulty="recursive", tries=2, seed=1))
+    assert made == []
+    # stopped by its time limit (exit 3): a warning too
+    with pytest.warns(gridcnf.GenerateWarning, match="time limit"):
+        made = list(gridcnf.generate("starbattle", 25, stars=5, number=1, seed=1, timeout=0.2))
+    assert made == []

@@ -20,7 +20,7 @@ from . import _commands, _native
 from ._api import (Stop, certify, check, cnf, convert, count, decode, explain, generate,
                    hint, minimize, rate, render, render_svg, run, solve, solve_many,
                    unique_fix)
-from ._door import Record
+from ._door import GenerateWarning, Record
 from ._errors import Error, ParseError, UsageError
 from ._puzzle import Puzzle, Result, read
 
@@ -56,7 +56,7 @@ def commands() -> List[Dict[str, Any]]:
 __all__ = ["solve", "count", "check", "hint", "explain", "minimize", "rate", "unique_fix",
            "cnf", "decode", "convert", "render", "render_svg", "certify", "generate",
            "solve_many", "run", "read", "Puzzle", "Result", "Record", "Stop", "Error",
-           "ParseError", "UsageError", "genres", "options", "formats", "commands",
+           "ParseError", "UsageError", "GenerateWarning", "genres", "options", "formats", "commands",
            "__version__"]
 
 # A command of the command line without a function above gets one made from

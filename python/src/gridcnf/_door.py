@@ -9,6 +9,7 @@ import json
 import os
 import tempfile
 import threading
+import warnings
 from typing import (Any, Dict, Iterator, List, Mapping, Optional, Sequence,
                     Tuple, Union)
 
@@ -105,6 +106,11 @@ def as_file(data: bytes) -> Iterator[str]:
         f.write(data)
         f.flush()
         yield f.name
+
+
+class GenerateWarning(UserWarning):
+    """generate made fewer puzzles than asked: some were not found within
+    the tries (exit 4) or stopped by their time limit (exit 3)."""
 
 
 def parse_records(out: bytes) -> List[Record]:
@@ -250,8 +256,15 @@ def stream_records(argv: Sequence[str], input: Optional[bytes], errors: str,
     # 65 with the error records yielded is the batch's exit code, no error
     if rc >= 64 and rc != 130 and not (rc == 65 and records):
         raise from_stderr(result["err"].decode(errors="replace"), sources, rc)
+    if argv and argv[0] == "generate" and rc in (3, 4):
+        # puzzles not made (no record stands for them): said, not raised,
+        # since the ones made were yielded
+        said = [line for line in result["err"].decode(errors="replace").splitlines()
+                if "generate: puzzle " in line]
+        warnings.warn(GenerateWarning("; ".join(said) or f"generate: exit {rc}"),
+                      stacklevel=2)
 
 
 __all__ = ["Record", "PuzzleInput", "OPTIONS", "run", "call", "one_record", "text_output",
            "stream", "stream_records", "option_flags", "flags", "puzzle_input", "as_file",
-           "parse_records", "raise_for", "Error"]
+           "parse_records", "raise_for", "Error", "GenerateWarning"]
