@@ -106,7 +106,7 @@ export async function check(puzzle, grid, opts) {
   const M = await load();
   return recordCommand('check', puzzle, opts, [], [tempFile(M, grid)]);
 }
-/** generate: genre and options (size, stars, boxes, seed, count, difficulty). */
+/** generate: genre and options (size, stars, boxes, seed, number, start, tries, difficulty); rejects (code 4, or 3 at the time limit) when no puzzle was made. */
 export const generate = (genre, opts) => recordCommand('generate', null, opts, [genre]);
 /** cnf: the DIMACS text with its variable map (comment lines). */
 export const cnf = (puzzle, opts) => textCommand('cnf', puzzle, opts);
