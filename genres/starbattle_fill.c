@@ -204,7 +204,7 @@ static int prune_phase(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err) {
   void *h = g->gx->open(g->gx->arg, pz, err);
   if (!h)
     return err->code ? -1 : 1;
-  int k = 0, rc = 0, pruned = 0, cells = 0;
+  int k = 0, rc = 0, pruned = 0;
   for (int c = 0; c < nn; c++)
     if (g->star[c])
       lits[k++] = -(1 + c);
@@ -231,7 +231,6 @@ static int prune_phase(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err) {
     }
     gc_grid_free(&t);
     pruned++;
-    cells += k;
     for (int i = 0; i < k; i++) {
       int x = -(1 + lits[i]);
       g->gx->clause(h, &x, 1);

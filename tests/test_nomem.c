@@ -23,17 +23,6 @@
 
 #include "testutil.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define TU_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define TU_ASAN 1
-#endif
-#endif
-#ifndef TU_ASAN
-#define TU_ASAN 0
-#endif
-
 /* failing_new.cpp */
 extern long tu_new_budget, tu_new_burst, tu_new_failed;
 

@@ -26,17 +26,6 @@
 #include "cli/cli_int.h"
 #include "testutil.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define TU_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define TU_ASAN 1
-#endif
-#endif
-#ifndef TU_ASAN
-#define TU_ASAN 0
-#endif
-
 static int setup(void **state) {
   (void)state;
   return tu_tmp_open("rel");

@@ -13,6 +13,18 @@
 #include "genres/genre.h"
 #include "gridcnf.h"
 
+/* TU_ASAN: 1 in a build with AddressSanitizer (gcc or clang), else 0. */
+#if defined(__SANITIZE_ADDRESS__)
+#define TU_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TU_ASAN 1
+#endif
+#endif
+#ifndef TU_ASAN
+#define TU_ASAN 0
+#endif
+
 /* The one puzzle in text (JSON or a text notation; genre may be NULL).
    Fails the test when it does not read. */
 gc_puzzle *tu_puzzle(const char *text, const char *genre);

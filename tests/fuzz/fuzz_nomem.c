@@ -21,6 +21,7 @@
 
 #include <jansson.h>
 
+#include "fuzz_puzzles.h"
 #include "gridcnf.h"
 
 #define MAX_SOLVED 3
@@ -45,13 +46,6 @@ static void fail(const char *what, const char *why) {
   fprintf(stderr, "fuzz_nomem: %s%s%s\n", what, why ? ": " : "",
           why ? why : "");
   abort();
-}
-
-static uint32_t hash(const uint8_t *data, size_t size) {
-  uint32_t h = 2166136261u; /* FNV-1a */
-  for (size_t i = 0; i < size; i++)
-    h = (h ^ data[i]) * 16777619u;
-  return h;
 }
 
 static void solve(const gc_puzzle *pz, uint32_t h) {
@@ -159,26 +153,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  uint32_t h = hash(data, size);
+  uint32_t h = fuzz_hash(data, size);
   read_failing(data, size, (long)(h % 64));
-  gc_error err;
-  gc_reader *rd = gc_reader_new((const char *)data, size, "<fuzz>", NULL, &err);
-  if (!rd)
-    abort();
-  int solved = 0;
-  for (size_t i = 0; i <= size + 1 && solved < MAX_SOLVED; i++) {
-    gc_puzzle *pz;
-    int r = gc_reader_next(rd, &pz, &err);
-    if (r == GC_READ_END)
-      break;
-    if (r != GC_READ_PUZZLE)
-      continue;
-    if (gc_puzzle_n(pz) <= MAX_N) {
-      solve(pz, h + (uint32_t)solved * 40503u);
-      solved++;
-    }
-    gc_puzzle_free(pz);
-  }
-  gc_reader_free(rd);
+  fuzz_each_puzzle(data, size, h, MAX_SOLVED, MAX_N, solve);
   return 0;
 }

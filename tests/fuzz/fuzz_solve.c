@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_puzzles.h"
 #include "gridcnf.h"
 
 #define MAX_SOLVED 4
@@ -43,13 +44,6 @@ static void fail(const gc_puzzle *pz, const char *what, const char *why) {
   fprintf(stderr, "fuzz_solve: %s%s%s\n%s\n", what, why ? ": " : "",
           why ? why : "", text_of(pz));
   abort();
-}
-
-static uint32_t hash(const uint8_t *data, size_t size) {
-  uint32_t h = 2166136261u; /* FNV-1a */
-  for (size_t i = 0; i < size; i++)
-    h = (h ^ data[i]) * 16777619u;
-  return h;
 }
 
 static void check_dimacs(const gc_puzzle *pz, const gc_options *opt,
@@ -315,25 +309,7 @@ static void solve(const gc_puzzle *pz, uint32_t h) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  uint32_t h = hash(data, size);
-  gc_error err;
-  gc_reader *rd = gc_reader_new((const char *)data, size, "<fuzz>", NULL, &err);
-  if (!rd)
-    abort();
-  int solved = 0;
-  for (size_t i = 0; i <= size + 1 && solved < MAX_SOLVED; i++) {
-    gc_puzzle *pz;
-    int r = gc_reader_next(rd, &pz, &err);
-    if (r == GC_READ_END)
-      break;
-    if (r != GC_READ_PUZZLE)
-      continue;
-    if (gc_puzzle_n(pz) <= MAX_N) {
-      solve(pz, h + (uint32_t)solved * 40503u);
-      solved++;
-    }
-    gc_puzzle_free(pz);
-  }
-  gc_reader_free(rd);
+  uint32_t h = fuzz_hash(data, size);
+  fuzz_each_puzzle(data, size, h, MAX_SOLVED, MAX_N, solve);
   return 0;
 }
