@@ -32,6 +32,9 @@ if [ -d "$objs/gridcnf_core.dir" ]; then
     [ "$layer" = cli ] && dir=$objs/gridcnf_cli.dir/cli
     for o in "$dir"/*.o; do
       [ -e "$o" ] || continue
+      # an object whose source has moved away (an old build directory)
+      src=$(basename "$o" .o)
+      [ -e "$layer/$src" ] || continue
       nm "$o" | awk -v L="$layer" -v O="$(basename "$o")" '
         $2 ~ /^[TDBR]$/ { print "D", L, O, $3 } $1 == "U" { print "U", L, O, $2 }'
     done
