@@ -38,7 +38,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from stats import log, spearman  # noqa: E402  (benchmarks/stats.py)
+from stats import log, spearman, write_section  # noqa: E402  (benchmarks/stats.py)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -342,15 +342,7 @@ def main():
         part_speed(a, md, summary)
     md += ["Rerun: `bash benchmarks/peers/build-tatham.sh; python3 benchmarks/grades.py` "
            "(raw data in `out/grades/`).", END]
-    text = open(a.results, encoding="utf-8").read() if os.path.exists(a.results) else ""
-    if BEGIN in text and END in text:
-        head, rest = text.split(BEGIN, 1)
-        tail = rest.split(END, 1)[1]
-        text = head + "\n".join(md) + tail
-    else:
-        text = text.rstrip("\n") + "\n\n" + "\n".join(md) + "\n"
-    with open(a.results, "w", encoding="utf-8") as f:
-        f.write(text)
+    write_section(a.results, BEGIN, END, "\n".join(md), summary=False)
     with open(os.path.join(a.out, "grades", "summary.json"), "w") as f:
         json.dump(summary, f, indent=1)
     log(json.dumps(summary, indent=1))

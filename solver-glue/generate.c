@@ -205,15 +205,23 @@ static size_t clue_order(const gc_cnf *cnf, gc_rng *rng, int givens_first,
   return k;
 }
 
-static int count_kept(const gc_cnf *cnf, const char *keep, int *full) {
-  int kept = 0;
-  *full = 0;
+/* The record of pz with the clues keep says (info: how many of how many);
+   0 with *record, or -1 with err (out of memory). */
+static int kept_record(const gc_puzzle *pz, const gc_cnf *cnf,
+                       const char *keep, gc_gen_info *info, char **record,
+                       gc_error *err) {
+  info->clues_kept = 0;
+  info->clues_full = 0;
   for (size_t i = 0; i < cnf->ngroups; i++)
     if (cnf->groups[i].key[0]) {
-      ++*full;
-      kept += keep[i] != 0;
+      info->clues_full++;
+      info->clues_kept += keep[i] != 0;
     }
-  return kept;
+  if (!(*record = gc_record_without(pz, cnf, keep))) {
+    nomem(err);
+    return -1;
+  }
+  return 0;
 }
 
 /* Clue removal while unique (any, hard).  0 with *record; 1 stopped; -1. */
@@ -277,11 +285,8 @@ static int reduce_unique(gen_run *g, const gc_puzzle *pz, gc_rng *rng,
     rc = r < 0 ? -1 : 1;
     goto done;
   }
-  info->clues_kept = count_kept(&ss.cnf, keep, &info->clues_full);
-  if (!(*record = gc_record_without(pz, &ss.cnf, keep))) {
-    nomem(err);
+  if (kept_record(pz, &ss.cnf, keep, info, record, err))
     goto done;
-  }
   rc = 0;
 done:
   gc_grid_free(&sol);
@@ -354,11 +359,8 @@ static int reduce_easy(gen_run *g, const gc_puzzle *pz, gc_rng *rng,
     if (!up_solves(u, &cnf, cell, keep))
       keep[order[t]] = 1;
   }
-  info->clues_kept = count_kept(&cnf, keep, &info->clues_full);
-  if (!(*record = gc_record_without(pz, &cnf, keep))) {
-    nomem(err);
+  if (kept_record(pz, &cnf, keep, info, record, err))
     goto done;
-  }
   rc = 0;
 done:
   gc_up_free(u);
@@ -433,11 +435,8 @@ static int reduce_level(gen_run *g, const gc_puzzle *pz, gc_rng *rng,
     if (!solved)
       keep[order[t - 1]] = 1;
   }
-  info->clues_kept = count_kept(&cnf, keep, &info->clues_full);
-  if (!(*record = gc_record_without(pz, &cnf, keep))) {
-    nomem(err);
+  if (kept_record(pz, &cnf, keep, info, record, err))
     goto done;
-  }
   rc = 0;
 done:
   free(order);

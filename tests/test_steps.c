@@ -319,6 +319,18 @@ static void check_reason(checker *k, const gc_step *st, size_t number) {
                gc_puzzle_id(k->pz), number, st->text, i);
 }
 
+/* Every step's reason of path checked (check_reason); the checker's
+   solver calls. */
+static long check_path(const gc_puzzle *pz, const gc_step_path *path) {
+  checker k;
+  checker_open(&k, pz);
+  for (size_t i = 0; i < path->count; i++)
+    check_reason(&k, &path->step[i], i + 1);
+  long calls = k.proofs + k.witnesses;
+  checker_close(&k);
+  return calls;
+}
+
 /*------------------------------------------------------------------------*/
 /* Replay                                                                  */
 
@@ -393,13 +405,8 @@ static void check_puzzle(const gc_puzzle *pz, long *steps, long *calls) {
   assert_true(path.status == GC_STATUS_UNIQUE ||
               path.status == GC_STATUS_MULTIPLE);
   replay_check(pz, &path, path.status == GC_STATUS_UNIQUE ? known : NULL);
-  checker k;
-  checker_open(&k, pz);
-  for (size_t i = 0; i < path.count; i++)
-    check_reason(&k, &path.step[i], i + 1);
   *steps += (long)path.count;
-  *calls += k.proofs + k.witnesses;
-  checker_close(&k);
+  *calls += check_path(pz, &path);
   gc_step_path_free(&path);
 }
 
@@ -471,11 +478,7 @@ static void test_small(void **state) {
   assert_int_equal(gc_steps(pz, NULL, NULL, NULL, 0, &path, &e), 0);
   assert_int_equal(path.status, GC_STATUS_MULTIPLE);
   assert_true(path.count > 0); /* the clue 4 places a column */
-  checker k;
-  checker_open(&k, pz);
-  for (size_t i = 0; i < path.count; i++)
-    check_reason(&k, &path.step[i], i + 1);
-  checker_close(&k);
+  check_path(pz, &path);
   gc_step_path_free(&path);
   gc_puzzle_free(pz);
   /* no solution: the path ends at the contradiction, explain's conflict */
