@@ -295,8 +295,10 @@ function draw() {
   const boxes = cellBoxes(svg, n);
   const under = el('g', { class: 'marks' });
   const over = el('g', { class: 'overlay' });
-  // highlights go under the drawing's lines and digits
-  const bg = svg.querySelector('rect');
+  // highlights go under the drawing's lines and digits, over its filled
+  // cells (Futoshiki's white squares) or else its background
+  const cells = svg.querySelectorAll('rect.cell');
+  const bg = cells.length ? cells[cells.length - 1] : svg.querySelector('rect');
   if (bg && bg.nextSibling) svg.insertBefore(under, bg.nextSibling); else svg.append(under);
   svg.append(over);
   for (const m of state.marks) {

@@ -148,6 +148,25 @@ test('bad input: the library\'s message with its position', { skip }, async () =
   await page.close();
 });
 
+test('Futoshiki: the hint cell and reason are tinted over the white squares, not hidden under them', { skip }, async () => {
+  const page = await newPage();
+  await page.goto(base + 'index.html');
+  await page.waitForSelector('body[data-ready]');
+  await setPuzzle(page, futo);
+  assert.equal(await clickAndWait(page, '#hint'), 'hint');
+  // every tint comes after every filled square in the drawing's order
+  const order = await page.$eval('#picture svg', (svg) => {
+    const all = [...svg.querySelectorAll('*')];
+    const cells = all.filter((e) => e.matches('rect.cell')).map((e) => all.indexOf(e));
+    const tints = all.filter((e) => e.matches('.hl-hint, .hl-reason')).map((e) => all.indexOf(e));
+    return { lastCell: Math.max(...cells), firstTint: Math.min(...tints), tints: tints.length };
+  });
+  assert.ok(order.tints >= 2, JSON.stringify(order));
+  assert.ok(order.firstTint > order.lastCell, JSON.stringify(order));
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('Hint, Check with a wrong entry typed on the keyboard, Generate', { skip }, async () => {
   const page = await newPage();
   await page.goto(base + 'index.html');
