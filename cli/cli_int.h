@@ -277,12 +277,17 @@ void gc_cli_puzzle_name(const char *source, const gc_puzzle *pz, char *buf,
 /* Items 0..count-1 made by work(ctx, i) on `jobs` threads and handed to
    emit(ctx, i) in order on the calling thread (ordered.c); emit returning
    nonzero stops the batch (items not started are not made, nor emitted).
-   Returns emit's last nonzero value, or 0. */
+   fill, when not NULL, makes item i ready on the calling thread before any
+   work on it, in order, no more than the window ahead of emit; it returns
+   0 when there is no item i (the batch ends there; count is then only a
+   bound).  Returns emit's last nonzero value, or 0. */
 typedef int (*gc_cli_ordered_fn)(void *ctx, size_t i);
-int gc_cli_ordered_run(int jobs, size_t count, gc_cli_ordered_fn work,
-                       gc_cli_ordered_fn emit, void *ctx);
+int gc_cli_ordered_run(int jobs, size_t count, gc_cli_ordered_fn fill,
+                       gc_cli_ordered_fn work, gc_cli_ordered_fn emit,
+                       void *ctx);
 /* How many items may be made but not yet emitted: work(i) runs only once
-   emit(i - window) has returned (a ring of that many results will do). */
+   emit(i - window) has returned (a ring of that many results will do);
+   fill(i) likewise. */
 int gc_cli_ordered_window(int jobs);
 /* A line of progress of its own (generate: the puzzle being made) in place
    of the progress line, when err is a terminal (term.c). */

@@ -335,7 +335,7 @@ static int cmd_generate(cli *c) {
   if (c->jobs > 1)
     b.lim.reserve = NULL; /* the heap of one thread: not worth it here */
   pthread_mutex_init(&b.lock, NULL);
-  gc_cli_ordered_run(c->jobs, (size_t)count, gen_work, gen_emit, &b);
+  gc_cli_ordered_run(c->jobs, (size_t)count, NULL, gen_work, gen_emit, &b);
   pthread_mutex_destroy(&b.lock);
   for (size_t i = 0; i < b.ring; i++)
     gc_puzzle_free(b.items[i].pz);

@@ -1,14 +1,16 @@
 /*
  * each_jobs.c: gc_cli_each_puzzle on N threads (rate, minimize --jobs N).
  *
- * Every record is read first; then each puzzle's command function runs on
- * a worker thread (gc_cli_ordered_run) with a copy of the command line
- * whose standard output and error are memory streams, and what it wrote
- * goes to the real streams in input order, so the output is the bytes of
- * one job.  Records that do not read are reported in their place.  With
+ * The records are read as the batch goes, a window of them ahead of the
+ * output (gc_cli_ordered_run's fill), so that memory is that of the
+ * window and not of the batch.  Each puzzle's command function runs on a
+ * worker thread with a copy of the command line whose standard output
+ * and error are memory streams, and what it wrote goes to the real
+ * streams in input order, so the output is the bytes of one job.  Records that do not read are reported in their place.  With
  * --jobs the running count of a batch on a terminal is not shown (the
  * summary is).
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,95 +29,97 @@ typedef struct each_item {
 typedef struct each_batch {
   cli *c;
   gc_cli_puzzle_fn fn;
-  each_item *items;
-  size_t count, cap;
+  each_item *ring; /* item i in ring[i % window] */
+  size_t window;
   int code;
+  int *npuzzles;
+  /* the reader: file f (next_file once it is done), its records so far */
+  int f, records;
+  char *data;
+  gc_reader *rd;
+  const char *source;
 } each_batch;
 
-static each_item *add_item(each_batch *b) {
-  if (b->count == b->cap) {
-    size_t cap = b->cap ? 2 * b->cap : 64;
-    each_item *p = realloc(b->items, cap * sizeof *p);
-    if (!p)
-      return NULL;
-    b->items = p;
-    b->cap = cap;
-  }
-  each_item *it = &b->items[b->count++];
-  memset(it, 0, sizeof *it);
-  return it;
+/* The current file done with: its reader and bytes. */
+static void close_file(each_batch *b) {
+  gc_reader_free(b->rd);
+  free(b->data);
+  b->rd = NULL;
+  b->data = NULL;
 }
 
-/* Reads every record of every file into items; 0, or -1 out of memory. */
-static int read_all(each_batch *b) {
+/* Item i: the next record of the files (after the --id filter), or a file
+   that does not read, or one with no record.  0 when the files are done
+   or an interrupt came. */
+static int each_fill(void *ctx, size_t i) {
+  each_batch *b = ctx;
   cli *c = b->c;
-  for (int f = 0; f < c->nfiles; f++) {
-    char *data;
-    size_t len;
+  each_item *it = &b->ring[i % b->window];
+  memset(it, 0, sizeof *it);
+  while (b->f < c->nfiles && !(c->interrupt && *c->interrupt)) {
     gc_error e;
-    each_item *it;
-    if (gc_cli_read_file(c, c->files[f], &data, &len, &e)) {
-      if (!(it = add_item(b)))
-        return -1;
-      it->err = e;
-      continue;
+    if (!b->rd) {
+      size_t len;
+      if (gc_cli_read_file(c, c->files[b->f], &b->data, &len, &e)) {
+        b->f++;
+        it->err = e;
+        return 1;
+      }
+      b->source = !strcmp(c->files[b->f], "-") ? "<stdin>" : c->files[b->f];
+      b->records = 0;
+      if (!(b->rd = gc_reader_new(b->data, len, b->source, &c->ropt, &e))) {
+        close_file(b);
+        b->f++;
+        it->err = e;
+        return 1;
+      }
     }
-    const char *source = !strcmp(c->files[f], "-") ? "<stdin>" : c->files[f];
-    gc_reader *rd = gc_reader_new(data, len, source, &c->ropt, &e);
-    if (!rd) {
-      free(data);
-      if (!(it = add_item(b)))
-        return -1;
-      it->err = e;
-      continue;
-    }
-    int records = 0, rc = 0;
     for (;;) {
       gc_puzzle *pz;
       double t0 = gc_cli_now_ms();
-      int r = gc_reader_next(rd, &pz, &e);
+      int r = gc_reader_next(b->rd, &pz, &e);
       double ms = gc_cli_now_ms() - t0;
       if (r == GC_READ_END)
         break;
-      records++;
-      if (r == GC_READ_PUZZLE && c->id &&
-          (!gc_puzzle_id(pz) || strcmp(c->id, gc_puzzle_id(pz)))) {
+      b->records++;
+      it->source = b->source;
+      if (r == GC_READ_ERROR) {
+        it->err = e;
+        return 1;
+      }
+      if (c->id && (!gc_puzzle_id(pz) || strcmp(c->id, gc_puzzle_id(pz)))) {
         gc_puzzle_free(pz);
         continue;
       }
-      if (!(it = add_item(b))) {
-        if (r == GC_READ_PUZZLE)
-          gc_puzzle_free(pz);
-        rc = -1;
-        break;
-      }
-      it->source = source;
-      if (r == GC_READ_ERROR)
-        it->err = e;
-      else {
-        it->pz = pz;
-        it->parse_ms = ms;
-      }
+      it->pz = pz;
+      it->parse_ms = ms;
+      ++*b->npuzzles;
+      return 1;
     }
-    gc_reader_free(rd);
-    free(data);
-    if (rc)
-      return rc;
-    if (!records) {
-      if (!(it = add_item(b)))
-        return -1;
+    close_file(b);
+    b->f++;
+    if (!b->records) {
       gc_error_clear(&it->err);
-      gc_error_source(&it->err, source);
+      gc_error_source(&it->err, b->source);
       gc_error_set(&it->err, GC_E_SHAPE, 0, 0,
                    "no puzzle in the input (empty, or only comments)");
+      return 1;
     }
   }
   return 0;
 }
 
+/* What item i held, once emitted (its slot is used again). */
+static void item_free(each_item *it) {
+  gc_puzzle_free(it->pz);
+  free(it->out);
+  free(it->errtext);
+  memset(it, 0, sizeof *it);
+}
+
 static int each_work(void *ctx, size_t i) {
   each_batch *b = ctx;
-  each_item *it = &b->items[i];
+  each_item *it = &b->ring[i % b->window];
   if (!it->pz || (b->c->interrupt && *b->c->interrupt))
     return 0;
   cli copy = *b->c;
@@ -147,9 +151,7 @@ static int each_work(void *ctx, size_t i) {
   return 0;
 }
 
-static int each_emit(void *ctx, size_t i) {
-  each_batch *b = ctx;
-  each_item *it = &b->items[i];
+static int emit_item(each_batch *b, each_item *it) {
   cli *c = b->c;
   if (!it->pz) {
     gc_cli_record_begin(c);
@@ -177,6 +179,14 @@ static int each_emit(void *ctx, size_t i) {
   return it->stop;
 }
 
+static int each_emit(void *ctx, size_t i) {
+  each_batch *b = ctx;
+  each_item *it = &b->ring[i % b->window];
+  int stop = emit_item(b, it);
+  item_free(it);
+  return stop;
+}
+
 int gc_cli_each_puzzle_jobs(cli *c, gc_cli_puzzle_fn fn, int *npuzzles) {
 #ifdef __EMSCRIPTEN__ /* built without threads */
   return gc_cli_each_puzzle(c, fn, npuzzles);
@@ -186,26 +196,26 @@ int gc_cli_each_puzzle_jobs(cli *c, gc_cli_puzzle_fn fn, int *npuzzles) {
   b.c = c;
   b.fn = fn;
   b.code = EX_OK;
+  b.npuzzles = npuzzles;
+  b.window = (size_t)gc_cli_ordered_window(c->jobs);
   if (c->nfiles == 0)
     c->files[c->nfiles++] = "-";
-  if (read_all(&b)) {
+  b.ring = calloc(b.window, sizeof *b.ring);
+  if (b.ring)
+    gc_cli_ordered_run(c->jobs, SIZE_MAX, each_fill, each_work, each_emit,
+                       &b);
+  if (!b.ring) {
     fprintf(c->err, "gridcnf: out of memory\n");
-    b.code = EX_SOFTWARE;
-  } else {
-    for (size_t i = 0; i < b.count; i++)
-      *npuzzles += b.items[i].pz != NULL;
-    gc_cli_ordered_run(c->jobs, b.count, each_work, each_emit, &b);
+    gc_cli_worst(&b.code, EX_SOFTWARE);
   }
   if (c->interrupt && *c->interrupt) {
     fprintf(c->err, "gridcnf: interrupted after %.1f s\n",
             (gc_cli_now_ms() - c->start_ms) / 1e3);
     gc_cli_worst(&b.code, EX_INTERRUPT);
   }
-  for (size_t i = 0; i < b.count; i++) {
-    gc_puzzle_free(b.items[i].pz);
-    free(b.items[i].out);
-    free(b.items[i].errtext);
-  }
-  free(b.items);
+  for (size_t i = 0; b.ring && i < b.window; i++)
+    item_free(&b.ring[i]); /* made, not emitted (the batch stopped) */
+  close_file(&b);
+  free(b.ring);
   return b.code;
 }

@@ -2,6 +2,11 @@
  * ordered.c: a numbered batch of independent work on N threads, the
  * results handed back in order (generate, rate and minimize --jobs).
  *
+ * The items are there from the start (generate: puzzle i is made from the
+ * seed and i), or fill(ctx, i) makes item i ready on the calling thread,
+ * in order, as the window moves (rate and minimize read the next record),
+ * so that neither the results nor the items are held for the whole batch.
+ *
  * Item i is made by work(ctx, i) on a worker thread and given to
  * emit(ctx, i) on the calling thread once items 0..i-1 have been; a worker
  * starts an item only while it is within `window` of the next one to
@@ -19,10 +24,12 @@
 #include "cli_int.h"
 
 typedef struct ordered {
-  gc_cli_ordered_fn work, emit;
+  gc_cli_ordered_fn fill, work, emit;
   void *ctx;
   size_t count, next, emitted, window;
-  char *done;
+  size_t avail; /* items made ready by fill (count when there is none) */
+  int ended;    /* fill said there are no more */
+  char *done;   /* done[i % window] */
   int stop;
   pthread_mutex_t lock;
   pthread_cond_t changed;
@@ -32,16 +39,16 @@ static void *worker(void *arg) {
   ordered *o = arg;
   pthread_mutex_lock(&o->lock);
   for (;;) {
-    while (!o->stop && o->next < o->count &&
-           o->next >= o->emitted + o->window)
+    while (!o->stop && (o->next >= o->emitted + o->window ||
+                        (o->next >= o->avail && !o->ended)))
       pthread_cond_wait(&o->changed, &o->lock);
-    if (o->stop || o->next >= o->count)
+    if (o->stop || o->next >= o->avail)
       break;
     size_t i = o->next++;
     pthread_mutex_unlock(&o->lock);
     o->work(o->ctx, i);
     pthread_mutex_lock(&o->lock);
-    o->done[i] = 1;
+    o->done[i % o->window] = 1;
     pthread_cond_broadcast(&o->changed);
   }
   pthread_mutex_unlock(&o->lock);
@@ -50,20 +57,44 @@ static void *worker(void *arg) {
 
 int gc_cli_ordered_window(int jobs) { return jobs > 1 ? 2 * jobs : 1; }
 
-int gc_cli_ordered_run(int jobs, size_t count, gc_cli_ordered_fn work,
-                       gc_cli_ordered_fn emit, void *ctx) {
+/* Is there an item i?  Made by fill when there is one (on the calling
+   thread, outside the lock). */
+static int have(gc_cli_ordered_fn fill, void *ctx, size_t count, size_t i) {
+  return i < count && (!fill || fill(ctx, i));
+}
+
+/* Fills the window ahead of the items emitted; called with the lock. */
+static void top_up(ordered *o) {
+  while (!o->ended && !o->stop && o->avail < o->emitted + o->window) {
+    size_t i = o->avail;
+    pthread_mutex_unlock(&o->lock);
+    int made = have(o->fill, o->ctx, o->count, i);
+    pthread_mutex_lock(&o->lock);
+    if (made) {
+      o->done[i % o->window] = 0;
+      o->avail = i + 1;
+    } else
+      o->ended = 1;
+    pthread_cond_broadcast(&o->changed);
+  }
+}
+
+int gc_cli_ordered_run(int jobs, size_t count, gc_cli_ordered_fn fill,
+                       gc_cli_ordered_fn work, gc_cli_ordered_fn emit,
+                       void *ctx) {
   if (count == 0)
     return 0;
 #ifndef __EMSCRIPTEN__
   if (jobs > 1 && count > 1) {
     ordered o;
     memset(&o, 0, sizeof o);
+    o.fill = fill;
     o.work = work;
     o.emit = emit;
     o.ctx = ctx;
     o.count = count;
     o.window = (size_t)gc_cli_ordered_window(jobs);
-    o.done = calloc(count, 1);
+    o.done = calloc(o.window, 1);
     int nthreads = (size_t)jobs < count ? jobs : (int)count, started = 0;
     pthread_t *threads = o.done ? calloc((size_t)nthreads, sizeof *threads)
                                 : NULL;
@@ -76,9 +107,12 @@ int gc_cli_ordered_run(int jobs, size_t count, gc_cli_ordered_fn work,
     }
     if (started) {
       int rc = 0;
-      for (size_t i = 0; i < count && !rc; i++) {
-        pthread_mutex_lock(&o.lock);
-        while (!o.done[i])
+      pthread_mutex_lock(&o.lock);
+      for (size_t i = 0; !rc; i++) {
+        top_up(&o);
+        if (i >= o.avail)
+          break; /* ended */
+        while (!o.done[i % o.window])
           pthread_cond_wait(&o.changed, &o.lock);
         pthread_mutex_unlock(&o.lock);
         rc = emit(ctx, i);
@@ -87,8 +121,10 @@ int gc_cli_ordered_run(int jobs, size_t count, gc_cli_ordered_fn work,
         if (rc)
           o.stop = 1;
         pthread_cond_broadcast(&o.changed);
-        pthread_mutex_unlock(&o.lock);
       }
+      o.stop = 1; /* the workers waiting for more items end */
+      pthread_cond_broadcast(&o.changed);
+      pthread_mutex_unlock(&o.lock);
       for (int t = 0; t < started; t++)
         pthread_join(threads[t], NULL);
       pthread_cond_destroy(&o.changed);
@@ -107,7 +143,7 @@ int gc_cli_ordered_run(int jobs, size_t count, gc_cli_ordered_fn work,
 #else
   (void)jobs;
 #endif
-  for (size_t i = 0; i < count; i++) {
+  for (size_t i = 0; have(fill, ctx, count, i); i++) {
     work(ctx, i);
     int rc = emit(ctx, i);
     if (rc)

@@ -374,15 +374,14 @@ static void test_interrupt_full_pipe(void **state) {
   }
 }
 
-/* --jobs 2 on a long batch: the same output as one job (but for the
-   timings), and the batch is not held in memory: its peak is close to
-   one job's (it was ten times that). */
-static void test_jobs_stream(void **state) {
-  (void)state;
+/* cmd --jobs 2 on a long batch of count puzzles: the same output as one
+   job (but for the timings), and the batch is not held in memory: its
+   peak is close to one job's (solve's was ten times that, rate's a
+   hundred). */
+static void jobs_stream(const char *cmd, int count) {
   const char *in = tu_tmp_path("many.jsonl");
   FILE *f = fopen(in, "w");
   assert_non_null(f);
-  int count = getenv("GC_TEST_QUICK") ? 20000 : 100000;
   for (int i = 0; i < count; i++) {
     if (i == 7)
       fputs("{\"genre\":\"skyscrapers\",\"n\":4,\"top\":[0,0\n", f); /* bad */
@@ -401,8 +400,8 @@ static void test_jobs_stream(void **state) {
       dup2(fd, 1);
       int dn = open("/dev/null", O_WRONLY);
       dup2(dn, 2);
-      execl(GC_BINARY, GC_BINARY, "solve", "--json", "--jobs", j ? "2" : "1",
-            in, (char *)NULL);
+      execl(GC_BINARY, GC_BINARY, cmd, "--json", "--jobs", j ? "2" : "1", in,
+            (char *)NULL);
       _exit(98);
     }
     int st;
@@ -412,11 +411,18 @@ static void test_jobs_stream(void **state) {
     assert_int_equal(WEXITSTATUS(st), 65); /* the bad line */
     peak[j] = ru.ru_maxrss;                /* KB */
     outs[j] = tu_read_file(outp);
-    /* no timings (in one pass: the output is long) */
+    /* no timings (in one pass: the output is long): solve's stats, rate's
+       "ms" */
     char *w = outs[j];
     for (char *r = outs[j]; *r;) {
       if (!strncmp(r, ",\"stats\":{", 10)) {
         r = strchr(r, '}') + 1;
+        continue;
+      }
+      if (!strncmp(r, ",\"ms\":", 6)) {
+        r += 6;
+        while (*r && *r != ',' && *r != '}')
+          r++;
         continue;
       }
       *w++ = *r++;
@@ -428,9 +434,22 @@ static void test_jobs_stream(void **state) {
   if (TU_ASAN) {
     printf("    (the memory comparison is skipped under AddressSanitizer)\n");
   } else if (peak[1] > 2 * peak[0] + 16384)
-    fail_msg("--jobs 2 peaked at %ld KB, one job at %ld KB", peak[1], peak[0]);
+    fail_msg("%s --jobs 2 peaked at %ld KB, one job at %ld KB", cmd, peak[1],
+             peak[0]);
   free(outs[0]);
   free(outs[1]);
+}
+
+static void test_jobs_stream(void **state) {
+  (void)state;
+  jobs_stream("solve", getenv("GC_TEST_QUICK") ? 20000 : 100000);
+}
+
+/* rate --jobs reads its records as the batch goes, too (minimize shares
+   the runner). */
+static void test_jobs_stream_rate(void **state) {
+  (void)state;
+  jobs_stream("rate", getenv("GC_TEST_QUICK") ? 5000 : 20000);
 }
 
 /*------------------------------------------------------------------------*/
@@ -545,6 +564,7 @@ int main(void) {
       cmocka_unit_test(test_size_limit),
       cmocka_unit_test(test_interrupt_full_pipe),
       cmocka_unit_test(test_jobs_stream),
+      cmocka_unit_test(test_jobs_stream_rate),
       cmocka_unit_test(test_text_ids),
       cmocka_unit_test(test_decode_both_ways),
       cmocka_unit_test(test_count_timeout),
