@@ -3,7 +3,9 @@
  *
  * Levels are Tatham's for Unequal: trivial (the Latin singles alone, no
  * sign needed), easy (sign bounds: across a < b, a stays below b's
- * largest digit left and b above a's smallest), tricky (subsets), extreme
+ * largest digit left and b above a's smallest; in Adjacent mode, a placed
+ * digit and a pair's bar or its absence), tricky (subsets; in Adjacent
+ * mode, a cell's candidates and a pair's bar or its absence), extreme
  * (fish and forcing chains) and recursive (trial and error).
  */
 #include <stdio.h>
@@ -107,6 +109,89 @@ static int sign_bounds(const gc_puzzle *pz, const gc_kb *kb, gc_find *f) {
   return r;
 }
 
+/* Adjacent mode: the pair a, b (neighbours) with its mark (consecutive)
+   or without one (not consecutive).  b keeps only the digits that go with
+   one of a's next to it: within one of it with the mark, further without
+   (and never a's own, in the same row or column).  placed: a holds one
+   digit (Tatham's easy level); else a has several (his tricky level). */
+static int adj_one(const futo *fu, const gc_kb *kb, gc_find *f, int a, int b,
+                   int placed) {
+  int n = kb->n, lo = a < b ? a : b, hi = a < b ? b : a;
+  if ((kb->left[a] == 1) != placed || kb->left[a] < 1 || kb->left[b] < 2)
+    return 0;
+  int marked = ((hi == lo + 1 ? fu->h : fu->v)[lo] & REL_ADJ) != 0;
+  uint64_t fits = 0, gone = 0;
+  for (int v = 0; v < n; v++)
+    if (gc_kb_can(kb, a, v))
+      for (int w = 0; w < n; w++)
+        if (w != v && (w - v == 1 || v - w == 1) == marked)
+          fits |= 1ull << w;
+  for (int w = 0; w < n; w++)
+    if (gc_kb_can(kb, b, w) && !(fits >> w & 1))
+      gone |= 1ull << w;
+  if (!gone)
+    return 0;
+  gc_item it;
+  memset(&it, 0, sizeof it);
+  it.kind = GC_ITEM_MARK;
+  it.row = lo / n;
+  it.col = lo % n;
+  it.row2 = hi / n;
+  it.col2 = hi % n;
+  it.value = marked;
+  gc_find_reset(f);
+  gc_find_item(f, &it);
+  gc_find_cell_state(f, kb, a);
+  char an[16], bn[16], has[64], dw[64];
+  gc_cell_name(n, a, an, sizeof an);
+  gc_cell_name(n, b, bn, sizeof bn);
+  uint64_t am = 0;
+  for (int v = 0; v < n; v++)
+    if (gc_kb_can(kb, a, v))
+      am |= 1ull << v;
+  digits_from(am, has, sizeof has);
+  digits_from(gone, dw, sizeof dw);
+  return gc_find_emit(f, b, -1, gone,
+                      marked ? "%s is %s and the bar makes %s one more or one "
+                               "less, so %s is not %s"
+                             : "%s is %s and no bar joins it to %s, which is "
+                               "not one more or one less, so %s is not %s",
+                      an, has, bn, bn, dw);
+}
+
+static int adjacent(const gc_puzzle *pz, const gc_kb *kb, gc_find *f,
+                    int placed) {
+  const futo *fu = pz->data;
+  int n = kb->n;
+  if (!fu->adjacent)
+    return 0;
+  static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
+  for (int a = 0; a < n * n; a++)
+    for (int d = 0; d < 4; d++) {
+      int r2 = a / n + dr[d], c2 = a % n + dc[d];
+      if (r2 < 0 || r2 >= n || c2 < 0 || c2 >= n)
+        continue;
+      int r = adj_one(fu, kb, f, a, r2 * n + c2, placed);
+      if (r) {
+        gc_find_reset(f);
+        return r;
+      }
+    }
+  gc_find_reset(f);
+  return 0;
+}
+
+/* A placed digit and the pair's mark, or its absence. */
+static int adjacent_digit(const gc_puzzle *pz, const gc_kb *kb, gc_find *f) {
+  return adjacent(pz, kb, f, 1);
+}
+
+/* A cell's candidates and the pair's mark, or its absence. */
+static int adjacent_candidates(const gc_puzzle *pz, const gc_kb *kb,
+                               gc_find *f) {
+  return adjacent(pz, kb, f, 0);
+}
+
 static int futo_group_item(const gc_puzzle *pz, size_t index, const gc_group *g,
                            gc_item *it) {
   (void)index;
@@ -177,6 +262,8 @@ static const gc_technique futo_tech[] = {
     {"hidden single", 0, gc_latin_hidden_single},
     {"naked single", 0, gc_latin_naked_single},
     {"sign bounds", 1, sign_bounds},
+    {"adjacent digit", 1, adjacent_digit},
+    {"adjacent candidates", 2, adjacent_candidates},
     {"subset", 2, gc_latin_subset},
     {"fish", 3, gc_latin_fish},
     {"forcing chain", 3, gc_latin_forcing_chain},

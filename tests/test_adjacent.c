@@ -22,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "solver-glue/steps.h"
 #include "testutil.h"
 
 /*------------------------------------------------------------------------*/
@@ -430,6 +431,54 @@ static void test_steps_cite_marks(void **state) {
   gc_puzzle_free(pz);
 }
 
+/* Our grade of pz (rate's label), lower case like Tatham's with "Game
+   has difficulty Easy." cut to "easy". */
+static const char *our_level(const gc_puzzle *pz) {
+  gc_error e;
+  int solved, level;
+  assert_int_equal(gc_steps_grade(pz, NULL, NULL, -1, &solved, &level, &e), 0);
+  assert_true(solved);
+  return gc_genre_levels(gc_puzzle_genre(pz))[level];
+}
+
+/* The steps grade Tatham's samples at the level his grader gives
+   (unequalsolver: Easy, Tricky, Tricky: the 7adx sample is one his
+   generator made at extreme that his grader finds tricky), through the
+   Adjacent techniques: a placed digit and a bar (easy), a cell's
+   candidates and a bar (tricky). */
+static void test_steps_levels(void **state) {
+  (void)state;
+  static const char *const want[] = {"easy", "tricky", "tricky"};
+  static const char *const tech[] = {"adjacent digit", "adjacent candidates",
+                                     "adjacent candidates"};
+  for (size_t i = 0; i < sizeof tatham / sizeof tatham[0]; i++) {
+    gc_puzzle *pz = tu_puzzle(tatham[i].id, NULL);
+    assert_string_equal(our_level(pz), want[i]);
+    gc_step_path path;
+    gc_error e;
+    assert_int_equal(gc_steps(pz, NULL, NULL, NULL, 0, &path, &e), 0);
+    assert_int_equal(path.status, GC_STATUS_UNIQUE);
+    int used = 0, searched = 0;
+    for (size_t k = 0; k < path.count; k++) {
+      const gc_step *st = &path.step[k];
+      used += !strcmp(st->technique, tech[i]);
+      searched += st->lookahead != 0;
+      if (!strncmp(st->technique, "adjacent", 8)) {
+        /* the reason holds a pair (its bar or its absence) */
+        int pair = 0;
+        for (size_t r = 0; r < st->nreason; r++)
+          pair += st->reason[r].kind == GC_ITEM_MARK;
+        assert_true(pair >= 1);
+        assert_true(strstr(st->text, "bar") != NULL);
+      }
+    }
+    assert_true(used > 0);
+    assert_int_equal(searched, 0);
+    gc_step_path_free(&path);
+    gc_puzzle_free(pz);
+  }
+}
+
 /* Fresh puzzles from Tatham's generator, when it is installed. */
 static void test_tatham_generator(void **state) {
   (void)state;
@@ -440,8 +489,9 @@ static void test_tatham_generator(void **state) {
   }
   const char *solver = GC_SOURCE_DIR "/benchmarks/out/tatham/bin/unequalsolver";
   int have_solver = access(solver, X_OK) == 0;
-  static const char *const params[] = {"5a", "6adk", "7ade", "8a"};
-  int checked = 0;
+  static const char *const params[] = {"5a", "6adk", "7ade", "8a", "5adt",
+                                      "6adx"};
+  int checked = 0, graded = 0;
   for (size_t i = 0; i < sizeof params / sizeof params[0]; i++) {
     char cmd[512];
     snprintf(cmd, sizeof cmd, "%s --generate 2 %s 2>/dev/null", gen, params[i]);
@@ -465,7 +515,17 @@ static void test_tatham_generator(void **state) {
         char line[512];
         int n = gc_puzzle_n(pz), row = -1;
         while (fgets(line, sizeof line, q)) {
-          if (!strncmp(line, "Game has difficulty", 19)) {
+          if (!strncmp(line, "Game has difficulty ", 20)) {
+            /* his grade is ours */
+            char lv[32];
+            size_t j = 0;
+            for (const char *w = line + 20; *w && *w != '.' && *w != '\n' &&
+                                            j + 1 < sizeof lv;
+                 w++)
+              lv[j++] = (char)(*w >= 'A' && *w <= 'Z' ? *w + 32 : *w);
+            lv[j] = 0;
+            assert_string_equal(our_level(pz), lv);
+            graded++;
             row = 0;
             continue;
           }
@@ -486,8 +546,10 @@ static void test_tatham_generator(void **state) {
     pclose(p);
   }
   print_message("%d generated Adjacent IDs unique%s\n", checked,
-                have_solver ? ", each as unequalsolver solves it" : "");
+                have_solver ? ", each as unequalsolver solves and grades it"
+                            : "");
   assert_true(checked >= 4);
+  assert_true(!have_solver || graded == checked);
 }
 
 int main(void) {
@@ -500,6 +562,7 @@ int main(void) {
       cmocka_unit_test(test_json_errors),
       cmocka_unit_test(test_explain_names_marks),
       cmocka_unit_test(test_steps_cite_marks),
+      cmocka_unit_test(test_steps_levels),
       cmocka_unit_test(test_tatham_generator),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
