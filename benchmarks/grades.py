@@ -55,7 +55,15 @@ GAMES = {
                 [("t", "trivial"), ("e", "easy"), ("k", "tricky"), ("x", "extreme"),
                  ("r", "recursive")],
                 [5, 6, 7]),
+    # Unequal's Adjacent mode (params "6adk"): Tatham's generator and grader
+    # as above; our generator makes no Adjacent puzzles (part_generated
+    # skips it)
+    "adjacent": ("sgt-unequal", "futoshiki",
+                 [("t", "trivial"), ("e", "easy"), ("k", "tricky"), ("x", "extreme"),
+                  ("r", "recursive")],
+                 [5, 6, 7]),
 }
+MODE = {"adjacent": "a"}  # the letter after the size in Tatham's params
 
 
 def tatham_grade(game, gid):
@@ -116,7 +124,8 @@ def part_tatham(a, md, summary):
             lines = []
             for n in sizes:
                 for letter, name in levels:
-                    p = subprocess.run([exe, "--generate", str(a.count), f"{n}d{letter}"],
+                    p = subprocess.run([exe, "--generate", str(a.count),
+                                        f"{n}{MODE.get(game, '')}d{letter}"],
                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                        text=True, timeout=3600)
                     for gid in p.stdout.split():
@@ -162,6 +171,8 @@ def part_generated(a, md, summary):
            "| --- | --- | --- | --- | --- | --- |"]
     total = same = 0
     for game, (binary, genre, levels, sizes) in GAMES.items():
+        if game in MODE:
+            continue
         for n in (5, 6, 7):
             for _, name in levels[:-1]:
                 t0 = time.perf_counter()
