@@ -180,6 +180,24 @@ def scaling(a):
     return "%dx%d %d-star Star Battles, %d puzzles" % (size, size, stars, number), rows
 
 
+def replace_latin_rows(results, rows):
+    """The section's Skyscrapers and Futoshiki rows replaced by rows (the
+    Star Battle and batch tables stay as they were measured)."""
+    with open(results) as f:
+        text = f.read()
+    a, b = text.index(BEGIN), text.index(END)
+    lines = text[a:b].split("\n")
+    first = next(i for i, x in enumerate(lines)
+                 if x.startswith("| skyscrapers") or x.startswith("| futoshiki"))
+    last = first
+    while last < len(lines) and (lines[last].startswith("| skyscrapers") or
+                                 lines[last].startswith("| futoshiki")):
+        last += 1
+    lines[first:last] = rows
+    with open(results, "w") as f:
+        f.write(text[:a] + "\n".join(lines) + text[b:])
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--gridcnf", default=os.path.join(HERE, "..", "build", "gridcnf"))
@@ -193,6 +211,9 @@ def main():
     ap.add_argument("--no-write", action="store_true")
     ap.add_argument("--only-batch", action="store_true",
                     help="only the batch table (printed, nothing written)")
+    ap.add_argument("--only-latin", action="store_true",
+                    help="only the Skyscrapers and Futoshiki rows, put in place of "
+                         "those of the section already in RESULTS.md")
     a = ap.parse_args()
     if a.only_batch:
         what, scale = scaling(a)
@@ -200,6 +221,11 @@ def main():
         return
     tatham = a.tatham if os.path.exists(os.path.join(a.tatham, "sgt-towers")) else None
     lat = latin(a, tatham)
+    if a.only_latin:
+        print("\n".join(lat))
+        if not a.no_write:
+            replace_latin_rows(a.results, lat)
+        return
     sb = starbattle(a)
     what, scale = scaling(a)
     md = [BEGIN, "## Generation: `generate` against Tatham's generators", "",

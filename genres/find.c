@@ -75,6 +75,8 @@ void gc_find_cut(gc_find *f, size_t mark) {
 
 int gc_find_emit(gc_find *f, int cell, int value, uint64_t elim,
                  const char *fmt, ...) {
+  if (f->wants && !f->nomem && !f->wants(f->arg, f, cell, value, elim))
+    return 0; /* not kept: no sentence needed */
   char text[240];
   va_list ap;
   va_start(ap, fmt);

@@ -55,9 +55,7 @@ static int bound_one(const gc_kb *kb, gc_find *f, int lo, int hi) {
   int n = kb->n;
   gc_item it;
   sign_item(n, lo, hi, &it);
-  char ln[16], hn[16];
-  gc_cell_name(n, lo, ln, sizeof ln);
-  gc_cell_name(n, hi, hn, sizeof hn);
+  char ln[16], hn[16]; /* named once there is something to say */
   int top = highest(kb, hi), bot = lowest(kb, lo);
   if (top < 0 || bot >= n)
     return 0; /* a cell without digits: the singles report it */
@@ -66,6 +64,8 @@ static int bound_one(const gc_kb *kb, gc_find *f, int lo, int hi) {
     if (gc_kb_can(kb, lo, v))
       gone |= 1ull << v;
   if (gone) {
+    gc_cell_name(n, lo, ln, sizeof ln);
+    gc_cell_name(n, hi, hn, sizeof hn);
     gc_find_reset(f);
     gc_find_item(f, &it);
     for (int w = top + 1; w < n; w++)
@@ -83,6 +83,8 @@ static int bound_one(const gc_kb *kb, gc_find *f, int lo, int hi) {
     if (gc_kb_can(kb, hi, v))
       gone |= 1ull << v;
   if (gone) {
+    gc_cell_name(n, lo, ln, sizeof ln);
+    gc_cell_name(n, hi, hn, sizeof hn);
     gc_find_reset(f);
     gc_find_item(f, &it);
     for (int w = 0; w < bot; w++)

@@ -184,6 +184,14 @@ int gc_clues_add(gc_clues *c, const char *what, gc_error *err);
 /* Shared helpers for genre files. */
 int gc_puzzle_alloc_data(gc_puzzle *pz, size_t size, gc_error *err);
 void *gc_calloc(size_t count, size_t size, gc_error *err);
+/* gc_puzzle_json's record as an object (the caller's reference); NULL
+   when out of memory. */
+json_t *gc_puzzle_json_object(const gc_puzzle *pz);
+/* A puzzle from a JSON record in memory, read exactly as the reader reads
+   a record of input `source` (genres/reader.c): a record made by the
+   library read back without going through its text.  NULL with err. */
+gc_puzzle *gc_puzzle_from_object(const json_t *rec, const char *source,
+                                 gc_error *err);
 
 
 

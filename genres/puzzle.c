@@ -336,7 +336,7 @@ char *gc_format_write(const gc_puzzle *pz, const char *name, gc_error *err) {
   return s;
 }
 
-char *gc_puzzle_json(const gc_puzzle *pz) {
+json_t *gc_puzzle_json_object(const gc_puzzle *pz) {
   json_t *o = json_object();
   json_t *keys = pz->genre->to_json ? pz->genre->to_json(pz) : json_object();
   if (!o || !keys) {
@@ -351,7 +351,12 @@ char *gc_puzzle_json(const gc_puzzle *pz) {
   json_decref(keys);
   if (pz->known.n)
     json_object_set_new(o, "solution", gc_json_int_matrix(pz->known.cell, pz->n));
-  char *s = json_dumps(o, JSON_COMPACT);
+  return o;
+}
+
+char *gc_puzzle_json(const gc_puzzle *pz) {
+  json_t *o = gc_puzzle_json_object(pz);
+  char *s = o ? json_dumps(o, JSON_COMPACT) : NULL;
   json_decref(o);
   return s;
 }

@@ -294,6 +294,16 @@ fail:
   return NULL;
 }
 
+gc_puzzle *gc_puzzle_from_object(const json_t *rec, const char *source,
+                                 gc_error *err) {
+  gc_reader rd;
+  memset(&rd, 0, sizeof rd);
+  snprintf(rd.source, sizeof rd.source, "%s", source);
+  gc_jctx cx = {"", 0, 1, 1, rd.source};
+  gc_error_clear(err);
+  return puzzle_from_json(&rd, rec, &cx, err);
+}
+
 static int is_ws(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }

@@ -64,6 +64,10 @@ typedef struct gc_find {
   /* the deduction with the support above; non-zero: stop looking */
   int (*take)(void *arg, struct gc_find *f, int cell, int value,
               uint64_t elim, const char *text);
+  /* optional: would take keep the deduction (with the support above)?  0:
+     gc_find_emit drops it without writing its sentence */
+  int (*wants)(void *arg, const struct gc_find *f, int cell, int value,
+               uint64_t elim);
   void *arg;
 } gc_find;
 

@@ -373,6 +373,8 @@ done:
 
 static gc_puzzle *read_back(const char *record, const gc_grid *known,
                             gc_error *err);
+static gc_puzzle *object_back(json_t *rec, const gc_grid *known,
+                              gc_error *err);
 
 /* Clue removal while the techniques up to `level` still solve the
    puzzle (--difficulty LEVEL, Tatham's way): each clue in turn is left
@@ -409,9 +411,9 @@ static int reduce_level(gen_run *g, const gc_puzzle *pz, gc_rng *rng,
   for (size_t t = 0; t <= k; t++) {
     if (t > 0)
       keep[order[t - 1]] = 0;
-    char *rec = gc_record_without(pz, &cnf, keep);
-    gc_puzzle *try = rec ? read_back(rec, &pz->known, err) : NULL;
-    free(rec);
+    json_t *rec = gc_object_without(pz, &cnf, keep);
+    gc_puzzle *try = rec ? object_back(rec, &pz->known, err) : NULL;
+    json_decref(rec);
     if (!try) {
       if (!err->code)
         nomem(err);
@@ -468,6 +470,22 @@ static int check_level(gen_run *g, const gc_puzzle *res, int level,
   if (r)
     return r;
   return solved && lv == level ? 0 : 2;
+}
+
+/* The record (an object) with its solution, read as input is read, but
+   not through its text: the clue reducers read back a record for every
+   clue they try. */
+static gc_puzzle *object_back(json_t *rec, const gc_grid *known,
+                              gc_error *err) {
+  if (json_object_set_new(rec, "solution",
+                          gc_json_int_matrix(known->cell, known->n))) {
+    nomem(err);
+    return NULL;
+  }
+  gc_puzzle *pz = gc_puzzle_from_object(rec, "generated", err);
+  if (!pz && err->code != GC_E_NOMEM)
+    err->code = GC_E_INTERNAL;
+  return pz;
 }
 
 /* The record with its solution, read back as input is read. */

@@ -115,6 +115,10 @@ int gc_session_drop_clues(gc_session *ss, const int *order, size_t count,
    when out of memory. */
 char *gc_record_without(const gc_puzzle *pz, const gc_cnf *cnf,
                         const char *keep);
+/* The same record as a JSON object (the caller's reference), without the
+   text; NULL when out of memory. */
+json_t *gc_object_without(const gc_puzzle *pz, const gc_cnf *cnf,
+                          const char *keep);
 
 /* Has the time limit passed or an interrupt come (ss->why set)?  What
    the terminate callback asks; for telling those apart from a conflict

@@ -33,9 +33,7 @@ const gc_options *gc_options_or_default(const gc_options *opt,
 }
 
 json_t *gc_puzzle_object(const gc_puzzle *pz) {
-  char *text = gc_puzzle_json(pz);
-  json_t *o = text ? gc_json_loads(text) : NULL;
-  free(text);
+  json_t *o = gc_puzzle_json_object(pz);
   if (o)
     json_object_del(o, "solution");
   return o;
@@ -153,8 +151,8 @@ done:
 
 /* Clears the removed groups in the puzzle's JSON record: a number (clue,
    given) becomes 0, an entry that is a list (a sign in "lt") is deleted. */
-static char *strip_record(const gc_puzzle *pz, const gc_group *const *gone,
-                          size_t ngone) {
+static json_t *strip_object(const gc_puzzle *pz, const gc_group *const *gone,
+                            size_t ngone) {
   json_t *o = gc_puzzle_object(pz);
   if (!o)
     return NULL;
@@ -180,6 +178,14 @@ static char *strip_record(const gc_puzzle *pz, const gc_group *const *gone,
       if (json_is_null(json_array_get(v, i)))
         json_array_remove(v, i);
   }
+  return o;
+}
+
+static char *strip_record(const gc_puzzle *pz, const gc_group *const *gone,
+                          size_t ngone) {
+  json_t *o = strip_object(pz, gone, ngone);
+  if (!o)
+    return NULL;
   char *out = json_dumps(o, JSON_COMPACT);
   json_decref(o);
   return out;
@@ -220,18 +226,35 @@ int gc_session_drop_clues(gc_session *ss, const int *order, size_t count,
   return rc;
 }
 
+/* The groups of cnf that keep[i] == 0 drops, into a malloc'd list (NULL
+   when out of memory). */
+static const gc_group **dropped(const gc_cnf *cnf, const char *keep,
+                                size_t *ngone) {
+  size_t n = cnf->ngroups;
+  const gc_group **gone = malloc((n + 1) * sizeof *gone);
+  *ngone = 0;
+  for (size_t i = 0; gone && i < n; i++)
+    if (!keep[i])
+      gone[(*ngone)++] = &cnf->groups[i];
+  return gone;
+}
+
 char *gc_record_without(const gc_puzzle *pz, const gc_cnf *cnf,
                         const char *keep) {
-  size_t n = cnf->ngroups, ngone = 0;
-  const gc_group **gone = malloc((n + 1) * sizeof *gone);
-  if (!gone)
-    return NULL;
-  for (size_t i = 0; i < n; i++)
-    if (!keep[i])
-      gone[ngone++] = &cnf->groups[i];
-  char *out = strip_record(pz, gone, ngone);
+  size_t ngone;
+  const gc_group **gone = dropped(cnf, keep, &ngone);
+  char *out = gone ? strip_record(pz, gone, ngone) : NULL;
   free(gone);
   return out;
+}
+
+json_t *gc_object_without(const gc_puzzle *pz, const gc_cnf *cnf,
+                          const char *keep) {
+  size_t ngone;
+  const gc_group **gone = dropped(cnf, keep, &ngone);
+  json_t *o = gone ? strip_object(pz, gone, ngone) : NULL;
+  free(gone);
+  return o;
 }
 
 int gc_minimize(const gc_puzzle *pz, const gc_options *opt,

@@ -136,6 +136,39 @@ int gc_eng_record(engine *e, int tech, int level, int lookahead, int cell,
   return 0;
 }
 
+/* Would take keep the deduction?  The same tests as take's, without its
+   effects; a deduction the guard refuses goes on to take, which counts
+   it. */
+static int wants(void *arg, const gc_find *f, int cell, int value,
+                 uint64_t elim) {
+  const engine *e = arg;
+  uint64_t mask = gc_eng_cand_mask(e, cell);
+  if (value >= 0) {
+    if (e->kb.val[cell] >= 0 || !e->kb.cand[cell * e->d + value])
+      return 0;
+  } else {
+    elim &= mask;
+    if (!elim)
+      return 0;
+    if (e->star || elim == mask) {
+      uint64_t rest = mask & ~elim;
+      if (!rest)
+        return 0;
+      if (e->star) {
+        value = __builtin_ctzll(rest);
+        elim = 0;
+      }
+    }
+  }
+  if (e->guard) {
+    int sv = e->guard[cell];
+    if ((value >= 0 && value != sv) || (value < 0 && (elim >> sv & 1)))
+      return 1;
+  }
+  size_t score = (value >= 0 ? 0 : (size_t)1 << 30) + f->nfact + f->nitem;
+  return !e->have || score < e->bscore;
+}
+
 /* The technique's callback: keeps the best deduction. */
 static int take(void *arg, gc_find *f, int cell, int value, uint64_t elim,
                 const char *text) {
@@ -282,6 +315,7 @@ static int forward(engine *e, gc_step_path *path, gc_error *err) {
   const gc_genre_steps *gs = e->gs;
   gc_find f = {0};
   f.take = take;
+  f.wants = wants;
   f.arg = e;
   int rc = 0;
   for (;;) {
