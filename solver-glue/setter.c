@@ -239,15 +239,6 @@ static const gc_group **dropped(const gc_cnf *cnf, const char *keep,
   return gone;
 }
 
-char *gc_record_without(const gc_puzzle *pz, const gc_cnf *cnf,
-                        const char *keep) {
-  size_t ngone;
-  const gc_group **gone = dropped(cnf, keep, &ngone);
-  char *out = gone ? strip_record(pz, gone, ngone) : NULL;
-  free(gone);
-  return out;
-}
-
 json_t *gc_object_without(const gc_puzzle *pz, const gc_cnf *cnf,
                           const char *keep) {
   size_t ngone;
@@ -255,6 +246,14 @@ json_t *gc_object_without(const gc_puzzle *pz, const gc_cnf *cnf,
   json_t *o = gone ? strip_object(pz, gone, ngone) : NULL;
   free(gone);
   return o;
+}
+
+char *gc_record_without(const gc_puzzle *pz, const gc_cnf *cnf,
+                        const char *keep) {
+  json_t *o = gc_object_without(pz, cnf, keep);
+  char *out = o ? json_dumps(o, JSON_COMPACT) : NULL;
+  json_decref(o);
+  return out;
 }
 
 int gc_minimize(const gc_puzzle *pz, const gc_options *opt,

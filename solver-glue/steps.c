@@ -136,37 +136,52 @@ int gc_eng_record(engine *e, int tech, int level, int lookahead, int cell,
   return 0;
 }
 
-/* Would take keep the deduction?  The same tests as take's, without its
-   effects; a deduction the guard refuses goes on to take, which counts
-   it. */
-static int wants(void *arg, const gc_find *f, int cell, int value,
-                 uint64_t elim) {
-  const engine *e = arg;
+/* The deduction as take would keep it: an elimination of every candidate
+   but one is that value (Star Battle: any elimination is the decision
+   left), and its score (a placement first, then the smallest support).
+   0: nothing to keep (not new, or a contradiction, which the finders
+   report). */
+static int judge(const engine *e, const gc_find *f, int cell, int *value,
+                 uint64_t *elim, size_t *score) {
   uint64_t mask = gc_eng_cand_mask(e, cell);
-  if (value >= 0) {
-    if (e->kb.val[cell] >= 0 || !e->kb.cand[cell * e->d + value])
+  if (*value >= 0) {
+    if (e->kb.val[cell] >= 0 || !e->kb.cand[cell * e->d + *value])
       return 0;
   } else {
-    elim &= mask;
-    if (!elim)
+    *elim &= mask;
+    if (!*elim)
       return 0;
-    if (e->star || elim == mask) {
-      uint64_t rest = mask & ~elim;
+    if (e->star || *elim == mask) {
+      uint64_t rest = mask & ~*elim;
       if (!rest)
         return 0;
-      if (e->star) {
-        value = __builtin_ctzll(rest);
-        elim = 0;
+      if (e->star) { /* a decision, in Star Battle terms */
+        *value = __builtin_ctzll(rest);
+        *elim = 0;
       }
     }
   }
-  if (e->guard) {
-    int sv = e->guard[cell];
-    if ((value >= 0 && value != sv) || (value < 0 && (elim >> sv & 1)))
-      return 1;
-  }
-  size_t score = (value >= 0 ? 0 : (size_t)1 << 30) + f->nfact + f->nitem;
-  return !e->have || score < e->bscore;
+  *score = (*value >= 0 ? 0 : (size_t)1 << 30) + f->nfact + f->nitem;
+  return 1;
+}
+
+/* Does the deduction contradict the solution that guards the techniques? */
+static int refused(const engine *e, int cell, int value, uint64_t elim) {
+  if (!e->guard)
+    return 0;
+  int sv = e->guard[cell];
+  return (value >= 0 && value != sv) || (value < 0 && (elim >> sv & 1));
+}
+
+/* Would take keep the deduction?  Its tests without its effects (a
+   deduction the guard refuses goes on to take, which counts it). */
+static int wants(void *arg, const gc_find *f, int cell, int value,
+                 uint64_t elim) {
+  const engine *e = arg;
+  size_t score;
+  if (!judge(e, f, cell, &value, &elim, &score))
+    return 0;
+  return refused(e, cell, value, elim) || !e->have || score < e->bscore;
 }
 
 /* The technique's callback: keeps the best deduction. */
@@ -177,32 +192,14 @@ static int take(void *arg, gc_find *f, int cell, int value, uint64_t elim,
     e->nomem = 1;
     return 1;
   }
-  if (value >= 0) {
-    if (e->kb.val[cell] >= 0 || !e->kb.cand[cell * e->d + value])
-      return 0;
-  } else {
-    elim &= gc_eng_cand_mask(e, cell);
-    if (!elim)
-      return 0;
-    if (e->star || elim == gc_eng_cand_mask(e, cell)) {
-      uint64_t rest = gc_eng_cand_mask(e, cell) & ~elim;
-      if (!rest)
-        return 0; /* a contradiction; the finders report those */
-      if (e->star) { /* a decision, in Star Battle terms */
-        value = __builtin_ctzll(rest);
-        elim = 0;
-      }
-    }
+  size_t score;
+  if (!judge(e, f, cell, &value, &elim, &score))
+    return 0;
+  if (refused(e, cell, value, elim)) {
+    e->bad++;
+    gc_steps_refused++;
+    return 0;
   }
-  if (e->guard) {
-    int sv = e->guard[cell];
-    if ((value >= 0 && value != sv) || (value < 0 && (elim >> sv & 1))) {
-      e->bad++;
-      gc_steps_refused++;
-      return 0;
-    }
-  }
-  size_t score = (value >= 0 ? 0 : (size_t)1 << 30) + f->nfact + f->nitem;
   if (e->have && score >= e->bscore)
     return 0;
   gc_find *b = &e->best;
