@@ -85,6 +85,15 @@ typedef struct gc_outside_call {
 typedef int (*gc_outside_fn)(void *ctx, const gc_grid *block, double timeout,
                              gc_outside_call *r, gc_error *e);
 
+/* One run of an outside program for a gc_outside_fn (solve_outside.c):
+   how it ended into run, its time and whether the time limit or an
+   interrupt stopped it into r.  0 it ran to its end (read its answer); 1
+   it was stopped; -1 it could not be started (e says so, after "who: ",
+   with e->line -1). */
+int gc_cli_outside_run(struct cli *c, char *const argv[], const char *out_path,
+                       const char *err_path, double timeout, const char *who,
+                       gc_run *run, gc_outside_call *r, gc_error *e);
+
 /* solve through fn (solve_outside.c): a first run, then unless --first a
    second one excluding the first solution; prints solve's record of res
    (its parse and encode stats set by the caller; the caller frees it) or

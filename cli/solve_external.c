@@ -104,19 +104,10 @@ static int ext_run(cli *c, ext_cmd *x, const char *tmp, const gc_puzzle *pz,
   if (x->out_slot >= 0)
     x->argv[x->out_slot] = res;
   gc_run run;
-  char why[400];
-  if (gc_run_program(x->argv, out, err, timeout, c->interrupt, &run, why,
-                     sizeof why)) {
-    gc_error_set(e, GC_E_INTERNAL, 0, 0, "--external: %s", why);
-    e->line = -1; /* marks "could not start": no use trying again */
-    return -1;
-  }
-  r->ms = run.ms;
-  if (run.timed_out || run.interrupted) {
-    r->timed_out = run.timed_out;
-    r->interrupted = run.interrupted;
-    return 0;
-  }
+  int ran = gc_cli_outside_run(c, x->argv, out, err, timeout, "--external",
+                               &run, r, e);
+  if (ran)
+    return ran < 0 ? -1 : 0;
   const char *answer = x->out_slot >= 0 ? res : out;
   char *data = NULL;
   signed char *values = NULL;

@@ -36,6 +36,22 @@ static void error_record(cli *c, const char *source, const gc_puzzle *pz,
   gc_cli_worst(code, ex ? ex : gc_code_exit(e->code));
 }
 
+int gc_cli_outside_run(cli *c, char *const argv[], const char *out_path,
+                       const char *err_path, double timeout, const char *who,
+                       gc_run *run, gc_outside_call *r, gc_error *e) {
+  char why[400];
+  if (gc_run_program(argv, out_path, err_path, timeout, c->interrupt, run,
+                     why, sizeof why)) {
+    gc_error_set(e, GC_E_INTERNAL, 0, 0, "%s: %s", who, why);
+    e->line = -1; /* it cannot be started (69): no use trying again */
+    return -1;
+  }
+  r->ms = run->ms;
+  r->timed_out = run->timed_out;
+  r->interrupted = run->interrupted;
+  return run->timed_out || run->interrupted;
+}
+
 int gc_cli_outside_broken(cli *c, const char *source, const gc_puzzle *pz,
                           int *code) {
   if (!c->external_broken)

@@ -361,21 +361,13 @@ static int run(via_ctx *v, const gc_grid *blocked, double timeout, gc_outside_ca
   }
   argv[k] = NULL;
   unlink(v->out);
+  char who[32];
+  snprintf(who, sizeof who, "--via %s", tools[v->tool].name);
   gc_run pr;
-  char why[400];
-  if (gc_run_program(argv, out_path, v->err, timeout, v->c->interrupt, &pr, why,
-                     sizeof why)) {
-    gc_error_set(e, GC_E_INTERNAL, 0, 0, "--via %s: %s", tools[v->tool].name,
-                 why);
-    e->line = -1; /* the program is missing (69) */
-    return -1;
-  }
-  r->ms = pr.ms;
-  if (pr.timed_out || pr.interrupted) {
-    r->timed_out = pr.timed_out;
-    r->interrupted = pr.interrupted;
-    return 0;
-  }
+  int ran =
+      gc_cli_outside_run(v->c, argv, out_path, v->err, timeout, who, &pr, r, e);
+  if (ran)
+    return ran < 0 ? -1 : 0;
   char *text = NULL;
   size_t len;
   gc_error me;
