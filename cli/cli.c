@@ -330,68 +330,33 @@ static int error_record(cli *c, const gc_error *e, int *code) {
   return gc_cli_record_end(c, e->source, NULL, code);
 }
 
-/* Reads every file, calls fn on each puzzle (after the --id filter), and
+/* Calls fn on each puzzle of the files (after the --id filter), and
    reports the records that fail to read.  Each puzzle's output is one
    record (output.c). */
 int gc_cli_each_puzzle(cli *c, gc_cli_puzzle_fn fn, int *npuzzles) {
   int code = EX_OK, halt = 0;
   if (c->nfiles == 0)
     c->files[c->nfiles++] = "-";
-  for (int f = 0; f < c->nfiles && !halt; f++) {
-    char *data;
-    size_t len;
+  gc_cli_records in = {c, 0, NULL, NULL, NULL, 0};
+  while (!halt && !(c->interrupt && *c->interrupt)) {
+    gc_puzzle *pz;
+    double parse_ms;
+    const char *source;
     gc_error e;
-    if (gc_cli_read_file(c, c->files[f], &data, &len, &e)) {
-      halt = error_record(c, &e, &code);
-      continue;
-    }
-    const char *source = !strcmp(c->files[f], "-") ? "<stdin>" : c->files[f];
-    gc_reader *rd = gc_reader_new(data, len, source, &c->ropt, &e);
-    if (!rd) {
-      halt = error_record(c, &e, &code);
-      free(data);
-      continue;
-    }
-    int records = 0;
-    for (;;) {
-      if (c->interrupt && *c->interrupt)
-        break;
-      gc_puzzle *pz;
-      double t0 = gc_cli_now_ms();
-      int r = gc_reader_next(rd, &pz, &e);
-      double parse_ms = gc_cli_now_ms() - t0;
-      if (r == GC_READ_END)
-        break;
-      records++;
-      if (r == GC_READ_ERROR) {
-        if ((halt = error_record(c, &e, &code)))
-          break;
-        continue;
-      }
-      if (c->id && (!gc_puzzle_id(pz) || strcmp(c->id, gc_puzzle_id(pz)))) {
-        gc_puzzle_free(pz);
-        continue;
-      }
-      ++*npuzzles;
-      gc_cli_record_begin(c);
-      int stop = fn(c, source, pz, parse_ms, &code);
-      halt = gc_cli_record_end(c, source, pz, &code);
-      gc_puzzle_free(pz);
-      if (stop || halt)
-        break;
-    }
-    gc_reader_free(rd);
-    free(data);
-    if (halt || (c->interrupt && *c->interrupt))
+    int r = gc_cli_records_next(&in, &pz, &parse_ms, &source, &e);
+    if (r == GC_READ_END)
       break;
-    if (!records) {
-      gc_error_clear(&e);
-      gc_error_source(&e, source);
-      gc_error_set(&e, GC_E_SHAPE, 0, 0,
-                   "no puzzle in the input (empty, or only comments)");
+    if (r == GC_READ_ERROR) {
       halt = error_record(c, &e, &code);
+      continue;
     }
+    ++*npuzzles;
+    gc_cli_record_begin(c);
+    int stop = fn(c, source, pz, parse_ms, &code);
+    halt = gc_cli_record_end(c, source, pz, &code) || stop;
+    gc_puzzle_free(pz);
   }
+  gc_cli_records_close(&in);
   if (c->interrupt && *c->interrupt) {
     fprintf(c->err, "gridcnf: interrupted after %.1f s\n",
             (gc_cli_now_ms() - c->start_ms) / 1e3);

@@ -274,6 +274,25 @@ void gc_cli_escape(const char *s, char *buf, size_t size);
 void gc_cli_puzzle_name(const char *source, const gc_puzzle *pz, char *buf,
                         size_t size);
 
+/* The records of c's files one at a time (records.c); start with
+   {c} and end with gc_cli_records_close. */
+typedef struct gc_cli_records {
+  cli *c;
+  int file; /* the next file of c->files */
+  char *data;
+  gc_reader *rd;      /* the file being read, or NULL */
+  const char *source; /* its name in messages */
+  int records;        /* its records so far */
+} gc_cli_records;
+/* The next record: GC_READ_PUZZLE with *pz (its parse time in *ms, its
+   input's name in *source); GC_READ_ERROR with err for a record that does
+   not parse, a file that cannot be read or one with no record; GC_READ_END
+   when the files are used up. */
+int gc_cli_records_next(gc_cli_records *s, gc_puzzle **pz, double *ms,
+                        const char **source, gc_error *err);
+/* Frees the file being read (the stream may go on with the next). */
+void gc_cli_records_close(gc_cli_records *s);
+
 /* Items 0..count-1 made by work(ctx, i) on `jobs` threads and handed to
    emit(ctx, i) in order on the calling thread (ordered.c); emit returning
    nonzero stops the batch (items not started are not made, nor emitted).

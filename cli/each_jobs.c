@@ -33,80 +33,22 @@ typedef struct each_batch {
   size_t window;
   int code;
   int *npuzzles;
-  /* the reader: file f (next_file once it is done), its records so far */
-  int f, records;
-  char *data;
-  gc_reader *rd;
-  const char *source;
+  gc_cli_records in;
 } each_batch;
 
-/* The current file done with: its reader and bytes. */
-static void close_file(each_batch *b) {
-  gc_reader_free(b->rd);
-  free(b->data);
-  b->rd = NULL;
-  b->data = NULL;
-}
-
-/* Item i: the next record of the files (after the --id filter), or a file
-   that does not read, or one with no record.  0 when the files are done
-   or an interrupt came. */
+/* Item i: the next record of the input (a puzzle, or the error in its
+   place).  0 when the input is used up or an interrupt came. */
 static int each_fill(void *ctx, size_t i) {
   each_batch *b = ctx;
   cli *c = b->c;
   each_item *it = &b->ring[i % b->window];
   memset(it, 0, sizeof *it);
-  while (b->f < c->nfiles && !(c->interrupt && *c->interrupt)) {
-    gc_error e;
-    if (!b->rd) {
-      size_t len;
-      if (gc_cli_read_file(c, c->files[b->f], &b->data, &len, &e)) {
-        b->f++;
-        it->err = e;
-        return 1;
-      }
-      b->source = !strcmp(c->files[b->f], "-") ? "<stdin>" : c->files[b->f];
-      b->records = 0;
-      if (!(b->rd = gc_reader_new(b->data, len, b->source, &c->ropt, &e))) {
-        close_file(b);
-        b->f++;
-        it->err = e;
-        return 1;
-      }
-    }
-    for (;;) {
-      gc_puzzle *pz;
-      double t0 = gc_cli_now_ms();
-      int r = gc_reader_next(b->rd, &pz, &e);
-      double ms = gc_cli_now_ms() - t0;
-      if (r == GC_READ_END)
-        break;
-      b->records++;
-      it->source = b->source;
-      if (r == GC_READ_ERROR) {
-        it->err = e;
-        return 1;
-      }
-      if (c->id && (!gc_puzzle_id(pz) || strcmp(c->id, gc_puzzle_id(pz)))) {
-        gc_puzzle_free(pz);
-        continue;
-      }
-      it->pz = pz;
-      it->parse_ms = ms;
-      ++*b->npuzzles;
-      return 1;
-    }
-    close_file(b);
-    b->f++;
-    if (!b->records) {
-      gc_error_clear(&it->err);
-      gc_error_source(&it->err, b->source);
-      gc_error_set(&it->err, GC_E_SHAPE, 0, 0,
-                   "no puzzle in the input (empty, or only comments)");
-      return 1;
-    }
-  }
-  return 0;
+  if (c->interrupt && *c->interrupt)
+    return 0;
+  int r = gc_cli_records_next(&b->in, &it->pz, &it->parse_ms, &it->source,
+                              &it->err);
+  *b->npuzzles += r == GC_READ_PUZZLE;
+  return r != GC_READ_END;
 }
 
 /* What item i held, once emitted (its slot is used again). */
@@ -197,6 +139,7 @@ int gc_cli_each_puzzle_jobs(cli *c, gc_cli_puzzle_fn fn, int *npuzzles) {
   b.fn = fn;
   b.code = EX_OK;
   b.npuzzles = npuzzles;
+  b.in.c = c;
   b.window = (size_t)gc_cli_ordered_window(c->jobs);
   if (c->nfiles == 0)
     c->files[c->nfiles++] = "-";
@@ -215,7 +158,7 @@ int gc_cli_each_puzzle_jobs(cli *c, gc_cli_puzzle_fn fn, int *npuzzles) {
   }
   for (size_t i = 0; b.ring && i < b.window; i++)
     item_free(&b.ring[i]); /* made, not emitted (the batch stopped) */
-  close_file(&b);
+  gc_cli_records_close(&b.in);
   free(b.ring);
   return b.code;
 }

@@ -59,12 +59,7 @@ typedef struct batch {
   pthread_mutex_t lock;
   pthread_cond_t more; /* for the workers: items, or the end */
   pthread_cond_t done; /* for the main thread: an item is done */
-  /* the input, one file at a time */
-  int file; /* index into c->files of the file being read */
-  char *data;
-  gc_reader *rd;
-  const char *source;
-  int records; /* records of that file so far */
+  gc_cli_records in; /* the input */
 } batch;
 
 static void solve_item(cli *c, item *it) {
@@ -141,58 +136,12 @@ static void wake_workers(batch *b) {
 /* The next item of the input (outside the lock: it is not in the window
    yet).  1, or 0 when the input is used up. */
 static int read_item(batch *b, item *it) {
-  cli *c = b->c;
   memset(it, 0, sizeof *it);
   gc_result_init(&it->res);
-  for (;;) {
-    if (!b->rd) {
-      if (b->file >= c->nfiles)
-        return 0;
-      const char *path = c->files[b->file++];
-      size_t len;
-      if (gc_cli_read_file(c, path, &b->data, &len, &it->err))
-        return 1;
-      b->source = !strcmp(path, "-") ? "<stdin>" : path;
-      b->records = 0;
-      if (!(b->rd =
-                gc_reader_new(b->data, len, b->source, &c->ropt, &it->err))) {
-        free(b->data);
-        b->data = NULL;
-        return 1;
-      }
-    }
-    gc_puzzle *pz;
-    double t0 = gc_cli_now_ms();
-    int r = gc_reader_next(b->rd, &pz, &it->err);
-    double ms = gc_cli_now_ms() - t0;
-    if (r == GC_READ_END) {
-      gc_reader_free(b->rd);
-      free(b->data);
-      b->rd = NULL;
-      b->data = NULL;
-      if (!b->records) {
-        gc_error_clear(&it->err);
-        gc_error_source(&it->err, b->source);
-        gc_error_set(&it->err, GC_E_SHAPE, 0, 0,
-                     "no puzzle in the input (empty, or only comments)");
-        return 1;
-      }
-      continue;
-    }
-    b->records++;
-    if (r == GC_READ_PUZZLE && c->id &&
-        (!gc_puzzle_id(pz) || strcmp(c->id, gc_puzzle_id(pz)))) {
-      gc_puzzle_free(pz);
-      continue;
-    }
-    it->source = b->source;
-    if (r == GC_READ_PUZZLE) {
-      it->pz = pz;
-      it->parse_ms = ms;
-      it->ready = 1;
-    }
-    return 1;
-  }
+  int r = gc_cli_records_next(&b->in, &it->pz, &it->parse_ms, &it->source,
+                              &it->err);
+  it->ready = r == GC_READ_PUZZLE;
+  return r != GC_READ_END;
 }
 
 /* Prints a done item as its record; 1 when the batch must stop. */
@@ -233,6 +182,7 @@ int gc_cli_solve_jobs(cli *c, int *npuzzles) {
   batch b;
   memset(&b, 0, sizeof b);
   b.c = c;
+  b.in.c = c;
   if (c->nfiles == 0)
     c->files[c->nfiles++] = "-";
   b.window = (size_t)c->jobs * WINDOW_PER_JOB;
@@ -316,8 +266,7 @@ int gc_cli_solve_jobs(cli *c, int *npuzzles) {
   pthread_cond_destroy(&b.more);
   pthread_cond_destroy(&b.done);
   pthread_mutex_destroy(&b.lock);
-  gc_reader_free(b.rd);
-  free(b.data);
+  gc_cli_records_close(&b.in);
   free(b.ring);
   free(b.state);
   if (c->interrupt && *c->interrupt) {
