@@ -488,32 +488,16 @@ static gc_puzzle *object_back(json_t *rec, const gc_grid *known,
   return pz;
 }
 
-/* The record with its solution, read back as input is read. */
+/* The record (text) with its solution, read back as input is read. */
 static gc_puzzle *read_back(const char *record, const gc_grid *known,
                             gc_error *err) {
   json_t *o = gc_json_loads(record);
-  char *text = NULL;
-  if (o) {
-    json_object_set_new(o, "solution", gc_json_int_matrix(known->cell, known->n));
-    text = json_dumps(o, JSON_COMPACT);
-    json_decref(o);
-  }
-  if (!text) {
+  if (!o) {
     nomem(err);
     return NULL;
   }
-  gc_read_options ro = {"json", NULL};
-  gc_puzzle *pz = NULL;
-  gc_reader *rd = gc_reader_new(text, strlen(text), "generated", &ro, err);
-  if (rd && gc_reader_next(rd, &pz, err) != GC_READ_PUZZLE) {
-    pz = NULL;
-    if (!err->code)
-      gc_error_set(err, GC_E_INTERNAL, 0, 0, "the generated record did not read");
-    else
-      err->code = GC_E_INTERNAL;
-  }
-  gc_reader_free(rd);
-  free(text);
+  gc_puzzle *pz = object_back(o, known, err);
+  json_decref(o);
   return pz;
 }
 
