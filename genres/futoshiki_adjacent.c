@@ -90,7 +90,7 @@ void gc_futo_adj_encode(const futo *f, int n, gc_cnf *cnf, int first) {
         }
       }
     } else {
-      gc_cnf_group(cnf, NULL, p, q, "r%dc%d, r%dc%d not consecutive (no mark)",
+      gc_cnf_group(cnf, NULL, p, q, "r%dc%d, r%dc%d not consecutive (no bar)",
                    pr + 1, pc + 1, qr + 1, qc + 1);
       for (int v = 1; v < n; v++) {
         gc_cnf_binary(cnf, -gc_latin_var(first, n, pr, pc, v),

@@ -252,7 +252,7 @@ static void futo_item_words(const gc_puzzle *pz, const gc_item *it, char *buf,
   else if (it->kind == GC_ITEM_MARK)
     snprintf(buf, size,
              it->value ? "r%dc%d | r%dc%d (consecutive)"
-                       : "r%dc%d and r%dc%d not consecutive (no mark)",
+                       : "r%dc%d and r%dc%d not consecutive (no bar)",
              it->row + 1, it->col + 1, it->row2 + 1, it->col2 + 1);
   else
     snprintf(buf, size, "the %d at r%dc%d", it->value, it->row + 1,
