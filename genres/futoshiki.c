@@ -385,6 +385,32 @@ static char *futo_svg_step(const gc_puzzle *pz, const gc_grid *g,
   return futo_picture(pz, g, st);
 }
 
+static int futo_clue(gc_puzzle *pz, const gc_puzzle *src, const gc_group *g,
+                     int on) {
+  futo *f = pz->data;
+  const futo *s = src->data;
+  int n = src->n;
+  if (!strcmp(g->key, "givens") && g->i >= 0 && g->i < n && g->j >= 0 &&
+      g->j < n) {
+    int c = g->i * n + g->j;
+    f->givens[c] = on ? s->givens[c] : 0;
+    return 0;
+  }
+  if (strcmp(g->key, "lt") || g->i < 0)
+    return -1;
+  int k = 0; /* the sign g->i of src, in "lt" order */
+  FOR_EACH_LT(s, n, lo, hi, {
+    if (k++ == g->i) {
+      (void)lo, (void)hi;
+      unsigned char bit = gt_ ? REL_GT : REL_LT;
+      unsigned char *slot = (down_ ? f->v : f->h) + (r_ * n + c_);
+      *slot = (unsigned char)(on ? *slot | bit : *slot & ~bit);
+      return 0;
+    }
+  })
+  return -1;
+}
+
 static json_t *futo_to_json(const gc_puzzle *pz) {
   const futo *f = pz->data;
   int n = pz->n;
@@ -473,6 +499,7 @@ const gc_genre gc_genre_futoshiki = {
     .svg_step = futo_svg_step,
     .to_json = futo_to_json,
     .generate = futo_generate,
+    .clue = futo_clue,
     .steps = &gc_steps_futoshiki,
     .free_data = free,
 };

@@ -145,6 +145,13 @@ struct gc_genre {
      fresh one may succeed; -1 with err (parameters it cannot make). */
   int (*generate)(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,
                   gc_error *err);
+  /* Optional, for a genre of clues: puts clue g (its key and place, as
+     the encoding's gc_cnf_group names it) of src into pz (on = 1) or takes
+     it out (on = 0), in place; pz is a copy of src with some clues out.
+     Lets the generator try a puzzle without a clue without writing and
+     reading its record.  0, or -1 when g is not a clue of src. */
+  int (*clue)(gc_puzzle *pz, const gc_puzzle *src, const gc_group *g,
+              int on);
   /* Optional: for option portfolio, a second encoding of pz whose search
      goes differently (the same rules, other auxiliary constraints).  Fills
      *alt, a copy of opt with the genre's own options changed, and returns

@@ -609,6 +609,26 @@ static char *sky_svg_step(const gc_puzzle *pz, const gc_grid *g,
   return sky_picture(pz, g, st);
 }
 
+static int sky_clue(gc_puzzle *pz, const gc_puzzle *src, const gc_group *g,
+                    int on) {
+  sky *d = pz->data;
+  const sky *s = src->data;
+  int n = src->n;
+  if (g->i < 0 || g->i >= n)
+    return -1;
+  if (!strcmp(g->key, "givens") && g->j >= 0 && g->j < n) {
+    int c = g->i * n + g->j;
+    d->givens[c] = on ? s->givens[c] : 0;
+    return 0;
+  }
+  for (int side = 0; side < SIDES; side++)
+    if (!strcmp(g->key, side_key[side])) {
+      d->clue[side][g->i] = on ? s->clue[side][g->i] : 0;
+      return 0;
+    }
+  return -1;
+}
+
 static json_t *sky_to_json(const gc_puzzle *pz) {
   const sky *s = pz->data;
   json_t *o = json_object();
@@ -691,6 +711,7 @@ const gc_genre gc_genre_skyscrapers = {
     .svg_step = sky_svg_step,
     .to_json = sky_to_json,
     .generate = sky_generate,
+    .clue = sky_clue,
     .steps = &gc_steps_skyscrapers,
     .free_data = free,
 };

@@ -378,8 +378,9 @@ static gc_puzzle *object_back(json_t *rec, const gc_grid *known,
 
 /* Clue removal while the techniques up to `level` still solve the
    puzzle (--difficulty LEVEL, Tatham's way): each clue in turn is left
-   out of the record, the record read back and graded (gc_steps_grade,
-   no reasons).  0 with *record; 2 when the full puzzle is not solved at
+   out (of a copy, by the genre's clue member; else of the record, which
+   is read back) and the closure of those techniques asked whether it
+   still solves the puzzle (gc_steps_solves).  0 with *record; 2 when the full puzzle is not solved at
    that level; 1 stopped; -1. */
 static int reduce_level(gen_run *g, const gc_puzzle *pz, gc_rng *rng,
                         int givens_first, int level, char **record,
@@ -392,6 +393,7 @@ static int reduce_level(gen_run *g, const gc_puzzle *pz, gc_rng *rng,
   int rc = -1;
   int *order = NULL;
   char *keep = NULL;
+  gc_puzzle *work = NULL; /* the copy the genre's clue member edits */
   if (pz->genre->encode(pz, &cnf, err) || gc_cnf_status(&cnf)) {
     if (!err->code)
       gc_error_set(err, gc_cnf_status(&cnf) ? gc_cnf_status(&cnf) : GC_E_INTERNAL,
@@ -407,24 +409,48 @@ static int reduce_level(gen_run *g, const gc_puzzle *pz, gc_rng *rng,
   }
   memset(keep, 1, n);
   size_t k = clue_order(&cnf, rng, givens_first, order);
-  /* t = 0: the full puzzle; then each clue left out in turn */
-  for (size_t t = 0; t <= k; t++) {
-    if (t > 0)
-      keep[order[t - 1]] = 0;
+  /* the genre takes clues out of a copy in place (its clue member); else
+     each trial is written without them and read back */
+  int (*clue)(gc_puzzle *, const gc_puzzle *, const gc_group *, int) =
+      pz->genre->clue;
+  if (clue) {
     json_t *rec = gc_object_without(pz, &cnf, keep);
-    gc_puzzle *try = rec ? object_back(rec, &pz->known, err) : NULL;
+    work = rec ? object_back(rec, &pz->known, err) : NULL;
     json_decref(rec);
-    if (!try) {
+    if (!work) {
       if (!err->code)
         nomem(err);
       goto done;
     }
+  }
+  /* t = 0: the full puzzle; then each clue left out in turn */
+  for (size_t t = 0; t <= k; t++) {
+    const gc_group *out = t > 0 ? &cnf.groups[order[t - 1]] : NULL;
+    if (out)
+      keep[order[t - 1]] = 0;
+    gc_puzzle *try = work;
+    if (clue && out && clue(work, pz, out, 0)) {
+      gc_error_set(err, GC_E_INTERNAL, 0, 0, "%s: no clue %s[%d]",
+                   pz->genre->name, out->key, out->i);
+      goto done;
+    }
+    if (!clue) {
+      json_t *rec = gc_object_without(pz, &cnf, keep);
+      try = rec ? object_back(rec, &pz->known, err) : NULL;
+      json_decref(rec);
+      if (!try) {
+        if (!err->code)
+          nomem(err);
+        goto done;
+      }
+    }
     gc_limits lim;
-    int solved = 0, lv;
+    int solved = 0;
     int r = limits_left(g, &lim)
                 ? 1
-                : gc_steps_grade(try, g->opt, &lim, level, &solved, &lv, err);
-    gc_puzzle_free(try);
+                : gc_steps_solves(try, g->opt, &lim, level, &solved, err);
+    if (try != work)
+      gc_puzzle_free(try);
     g->calls++;
     if (r) {
       rc = r;
@@ -434,13 +460,17 @@ static int reduce_level(gen_run *g, const gc_puzzle *pz, gc_rng *rng,
       rc = 2; /* not even with every clue */
       goto done;
     }
-    if (!solved)
+    if (!solved) {
       keep[order[t - 1]] = 1;
+      if (clue)
+        clue(work, pz, out, 1);
+    }
   }
   if (kept_record(pz, &cnf, keep, info, record, err))
     goto done;
   rc = 0;
 done:
+  gc_puzzle_free(work);
   free(order);
   free(keep);
   gc_cnf_release(&cnf);

@@ -177,10 +177,19 @@ static int refused(const engine *e, int cell, int value, uint64_t elim) {
    deduction the guard refuses goes on to take, which counts it). */
 static int wants(void *arg, const gc_find *f, int cell, int value,
                  uint64_t elim) {
-  const engine *e = arg;
+  engine *e = arg;
   size_t score;
   if (!judge(e, f, cell, &value, &elim, &score))
     return 0;
+  if (e->batch) { /* kept for after the technique; no sentence needed */
+    if (gc_grow((void **)&e->pend, &e->cappend, e->npend + 1,
+                sizeof *e->pend)) {
+      e->nomem = 1;
+      return 0;
+    }
+    e->pend[e->npend++] = (struct pending){cell, value, elim};
+    return 0;
+  }
   return refused(e, cell, value, elim) || !e->have || score < e->bscore;
 }
 
@@ -241,6 +250,7 @@ static void engine_free(engine *e) {
   free(e->item);
   free(e->rsn);
   free(e->guard);
+  free(e->pend);
   gc_find_free(&e->best);
   gc_prover_free(e->pv);
 }
@@ -329,6 +339,7 @@ static int forward(engine *e, gc_step_path *path, gc_error *err) {
       if (e->max_level >= 0 && gs->tech[t].level > e->max_level)
         continue;
       e->have = 0;
+      e->npend = 0;
       gc_find_reset(&f);
       int r = gs->tech[t].find(e->pz, &e->kb, &f);
       if (e->nomem || f.nomem) {
@@ -337,7 +348,21 @@ static int forward(engine *e, gc_step_path *path, gc_error *err) {
       }
       if (r < 0)
         contra = 1;
-      else if (e->have) {
+      else if (e->npend) {
+        /* batch: each deduction judged again on the knowledge as the
+           ones before it left it (a valid deduction that has become old
+           news is skipped) */
+        gc_find none = {0};
+        for (size_t i = 0; i < e->npend && !rc; i++) {
+          struct pending p = e->pend[i];
+          size_t score;
+          if (judge(e, &none, p.cell, &p.value, &p.elim, &score) &&
+              gc_eng_record(e, t, gs->tech[t].level, 0, p.cell, p.value,
+                            p.elim, &none, 0, ""))
+            rc = -1;
+        }
+        found = 1;
+      } else if (e->have) {
         if (gc_eng_record(e, t, gs->tech[t].level, 0, e->bcell, e->bvalue, e->belim,
                    &e->best, 0, e->btext))
           rc = -1;
@@ -452,6 +477,43 @@ int gc_steps_grade(const gc_puzzle *pz, const gc_options *opt,
   if (rc == 0 && path.status == GC_STATUS_UNKNOWN)
     rc = 1;
   gc_step_path_free(&path);
+  return rc;
+}
+
+int gc_steps_solves(const gc_puzzle *pz, const gc_options *opt,
+                    const gc_limits *lim, int max_level, int *solved,
+                    gc_error *err) {
+  gc_error_clear(err);
+  *solved = 0;
+  const gc_genre_steps *gs = gc_eng_genre_steps(pz->genre);
+  if (!gs) {
+    gc_error_set(err, GC_E_UNSUPPORTED, 0, 0,
+                 "gridcnf has no step-by-step solver for %s puzzles",
+                 pz->genre->name);
+    return -1;
+  }
+  engine e;
+  memset(&e, 0, sizeof e);
+  e.pz = pz;
+  e.gs = gs;
+  e.opt = opt;
+  e.lim = lim;
+  e.flags = GC_STEPS_NO_REASONS;
+  e.max_level = max_level;
+  e.batch = 1;
+  e.deadline = lim && lim->timeout > 0 ? gc_now_ms() + lim->timeout * 1e3 : 0;
+  gc_step_path path;
+  memset(&path, 0, sizeof path);
+  path.status = GC_STATUS_UNKNOWN;
+  int rc = engine_init(&e, pz, NULL, err);
+  if (rc == 1)
+    rc = 0; /* givens that cannot all stand: not solved */
+  else if (rc == 0 && (rc = forward(&e, &path, err)) == 0) {
+    *solved = path.status == GC_STATUS_UNIQUE;
+    if (path.status == GC_STATUS_UNKNOWN)
+      rc = 1;
+  }
+  engine_free(&e);
   return rc;
 }
 

@@ -92,6 +92,17 @@ int gc_prover_failed(const gc_prover *p);
 int gc_steps_grade(const gc_puzzle *pz, const gc_options *opt,
                    const gc_limits *lim, int max_level, int *solved,
                    int *level, gc_error *err);
+/* Does the closure under the techniques of level <= max_level (below
+   the trial level) solve the puzzle?  The generator's question while it
+   removes clues: every deduction a technique finds is applied at once, so
+   a puzzle takes a few rounds instead of one per deduction.  The grade
+   is the lowest level whose closure solves the puzzle, so with techniques
+   that find at least as much on more knowledge this agrees with
+   gc_steps_grade (test_steps checks it).  0 with *solved; 1 stopped; -1
+   with err. */
+int gc_steps_solves(const gc_puzzle *pz, const gc_options *opt,
+                    const gc_limits *lim, int max_level, int *solved,
+                    gc_error *err);
 int gc_prover_stopped(gc_prover *p);
 
 #endif

@@ -58,6 +58,14 @@ typedef struct engine {
   int level;
   int count[8];   /* deductions per level */
   int max_level;  /* techniques above it are not asked (-1: all) */
+  /* batch (gc_steps_solves): every new deduction of the technique asked
+     is kept, in pend, and all are applied when it returns */
+  int batch;
+  struct pending {
+    int cell, value;
+    uint64_t elim;
+  } *pend;
+  size_t npend, cappend;
   int nomem;
   double deadline;
 } engine;

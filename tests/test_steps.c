@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solver-glue/session.h"
 #include "solver-glue/steps.h"
 #include "testutil.h"
 
@@ -687,6 +688,105 @@ static void test_generate_levels(void **state) {
   assert_int_equal(e.code, GC_E_RANGE);
 }
 
+/* The generator's two shortcuts, on generated puzzles of every Latin kind
+   and on each of them with one clue out: the genre's clue member takes a
+   clue out of a copy in place exactly as the record without it reads,
+   and puts it back; and gc_steps_solves (every deduction of a round
+   applied at once) solves a puzzle at a level exactly when the step path
+   limited to that level does. */
+static void test_solves_closure(void **state) {
+  (void)state;
+  static const struct {
+    const char *genre;
+    int n, br, bc;
+    const char *level;
+  } cases[] = {
+      {"skyscrapers", 5, 0, 0, "easy"},  {"skyscrapers", 6, 0, 0, "hard"},
+      {"skyscrapers", 6, 0, 0, "extreme"}, {"skyscrapers", 6, 2, 3, "hard"},
+      {"futoshiki", 5, 0, 0, "trivial"}, {"futoshiki", 6, 0, 0, "tricky"},
+      {"futoshiki", 6, 0, 0, "extreme"}, {"futoshiki", 7, 0, 0, "tricky"},
+  };
+  int compared = 0, unsolved = 0, clues = 0;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    if (quick() && i % 3)
+      continue;
+    const gc_genre *genre = gc_genre_find(cases[i].genre);
+    const gc_genre_steps *gs = genre->steps;
+    assert_non_null(genre->clue);
+    gc_gen_params p;
+    memset(&p, 0, sizeof p);
+    p.n = cases[i].n;
+    p.box_rows = cases[i].br;
+    p.box_cols = cases[i].bc;
+    p.seed = 11;
+    p.index = 1;
+    p.level = cases[i].level;
+    p.max_tries = 200;
+    gc_puzzle *pz = NULL;
+    gc_error e;
+    if (gc_generate(genre, &p, NULL, NULL, &pz, NULL, &e))
+      fail_msg("generate %s %s: %s", cases[i].genre, cases[i].level, e.message);
+    gc_cnf cnf;
+    gc_memsink mem;
+    memset(&mem, 0, sizeof mem);
+    gc_cnf_init(&cnf, gc_sink_memory(&mem), NULL);
+    cnf.want_groups = 1;
+    assert_int_equal(genre->encode(pz, &cnf, &e), 0);
+    json_t *full = gc_puzzle_json_object(pz);
+    gc_puzzle *work = gc_puzzle_from_object(full, "test", &e);
+    assert_non_null(work);
+    char *keep = malloc(cnf.ngroups + 1);
+    memset(keep, 1, cnf.ngroups);
+    for (size_t g = 0; g <= cnf.ngroups; g++) {
+      const gc_group *out = g < cnf.ngroups ? &cnf.groups[g] : NULL;
+      if (out && !out->key[0])
+        continue; /* a rule, not a clue */
+      if (out) {
+        clues++;
+        assert_int_equal(genre->clue(work, pz, out, 0), 0);
+        keep[g] = 0;
+        json_t *want = gc_object_without(pz, &cnf, keep);
+        json_t *got = gc_puzzle_json_object(work);
+        json_object_del(want, "solution"), json_object_del(got, "solution");
+        if (!json_equal(want, got))
+          fail_msg("%s: taking out %s[%d][%d] is not the record without it",
+                   cases[i].genre, out->key, out->i, out->j);
+        json_decref(want);
+        json_decref(got);
+      }
+      for (int lv = 0; lv < gs->trial_level; lv++) {
+        int a, b, level;
+        assert_int_equal(gc_steps_solves(work, NULL, NULL, lv, &a, &e), 0);
+        assert_int_equal(gc_steps_grade(work, NULL, NULL, lv, &b, &level, &e), 0);
+        if (a != b)
+          fail_msg("%s %s, clue %zu out: the closure at level %d %s, the "
+                   "path %s", cases[i].genre, cases[i].level, g, lv,
+                   a ? "solves" : "does not solve", b ? "does" : "does not");
+        compared++;
+        unsolved += !a;
+      }
+      if (out) {
+        assert_int_equal(genre->clue(work, pz, out, 1), 0);
+        keep[g] = 1;
+        json_t *got = gc_puzzle_json_object(work);
+        json_object_del(got, "solution");
+        json_object_del(full, "solution");
+        assert_true(json_equal(full, got));
+        json_decref(got);
+      }
+    }
+    free(keep);
+    json_decref(full);
+    gc_puzzle_free(work);
+    gc_cnf_release(&cnf);
+    gc_memsink_free(&mem);
+    gc_puzzle_free(pz);
+  }
+  printf("closure against path: %d answers the same (%d not solved), %d "
+         "clues out and back\n", compared, unsolved, clues);
+  assert_true(unsolved > 0 && unsolved < compared);
+}
+
 /*------------------------------------------------------------------------*/
 /* The command line                                                        */
 
@@ -845,6 +945,7 @@ int main(void) {
       cmocka_unit_test(test_hints),
       cmocka_unit_test(test_tatham_levels),
       cmocka_unit_test(test_generate_levels),
+      cmocka_unit_test(test_solves_closure),
       cmocka_unit_test(test_corpus_reasons),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
