@@ -85,6 +85,28 @@ int gc_find_emit(gc_find *f, int cell, int value, uint64_t elim,
   return f->take(f->arg, f, cell, value, elim, text);
 }
 
+/* Writes "r<row>c<col>" (1-based; the finders name every cell they look
+   at, so this is not left to snprintf). */
+static char *put_int(char *p, const char *end, int v) {
+  char tmp[12];
+  int k = 0;
+  do
+    tmp[k++] = (char)('0' + v % 10);
+  while ((v /= 10) > 0 && k < (int)sizeof tmp);
+  while (k > 0 && p < end)
+    *p++ = tmp[--k];
+  return p;
+}
+
 void gc_cell_name(int n, int cell, char *buf, size_t size) {
-  snprintf(buf, size, "r%dc%d", cell / n + 1, cell % n + 1);
+  if (!size)
+    return;
+  char *p = buf, *end = buf + size - 1;
+  if (p < end)
+    *p++ = 'r';
+  p = put_int(p, end, cell / n + 1);
+  if (p < end)
+    *p++ = 'c';
+  p = put_int(p, end, cell % n + 1);
+  *p = 0;
 }

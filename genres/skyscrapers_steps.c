@@ -432,6 +432,12 @@ static int clue_analysis(const gc_puzzle *pz, const gc_kb *kb, gc_find *f) {
         *memo = sig;
         continue;
       }
+      if (f->quick) { /* every cell it narrows, no support, no words */
+        for (int p = 0; p < n; p++)
+          if (found[p] && gc_find_emit(f, cells[p], -1, found[p], "%s", ""))
+            return 1;
+        continue;
+      }
       /* the first cell it narrows, with the facts that takes: the next
          round finds the others */
       char cw[64], at[16];

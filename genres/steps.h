@@ -69,6 +69,10 @@ typedef struct gc_find {
   int (*wants)(void *arg, const struct gc_find *f, int cell, int value,
                uint64_t elim);
   void *arg;
+  /* the caller wants the deductions alone (gc_steps_solves): no support
+     and no sentence is read, so a finder may skip building them, and
+     report every deduction it sees where it would stop at the first */
+  int quick;
 } gc_find;
 
 /* A technique: name (the JSON "technique"), the genre's difficulty level

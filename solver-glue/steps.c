@@ -63,18 +63,24 @@ static void place(engine *e, int k, int cell, int v) {
   e->placed_by[cell] = k;
   if (!e->gs->latin)
     return;
-  int cells[GC_MAX_N], n = e->n;
-  int units = gc_latin_unit(n, e->kb.br, e->kb.bc, 0, NULL);
-  for (int u = 0; u < units; u++) {
-    gc_latin_unit(n, e->kb.br, e->kb.bc, u, cells);
-    int in = 0;
-    for (int j = 0; j < n && !in; j++)
-      in = cells[j] == cell;
-    if (!in)
-      continue;
-    for (int j = 0; j < n; j++)
-      if (cells[j] != cell && e->kb.val[cells[j]] < 0)
-        rule_out(e, k, cells[j], v);
+  /* the digit leaves the cell's row, column and box (gc_latin_unit's
+     units, taken straight from the cell) */
+  int n = e->n, r = cell / n, c = cell % n;
+  for (int j = 0; j < n; j++) {
+    int x = r * n + j, y = j * n + c;
+    if (x != cell && e->kb.val[x] < 0)
+      rule_out(e, k, x, v);
+    if (y != cell && e->kb.val[y] < 0)
+      rule_out(e, k, y, v);
+  }
+  int br = e->kb.br, bc = e->kb.bc;
+  if (br) {
+    int r0 = r / br * br, c0 = c / bc * bc;
+    for (int j = 0; j < n; j++) {
+      int x = (r0 + j / bc) * n + c0 + j % bc;
+      if (x != cell && e->kb.val[x] < 0)
+        rule_out(e, k, x, v);
+    }
   }
 }
 
@@ -324,6 +330,7 @@ static int forward(engine *e, gc_step_path *path, gc_error *err) {
   f.take = take;
   f.wants = wants;
   f.arg = e;
+  f.quick = e->batch;
   int rc = 0;
   for (;;) {
     if (open_cells(e) == 0) {
