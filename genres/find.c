@@ -59,6 +59,20 @@ void gc_find_cell_state(gc_find *f, const gc_kb *kb, int cell) {
       gc_find_fact(f, cell, v, 0);
 }
 
+void *gc_kb_zeroed(const gc_kb *kb, size_t size) {
+  gc_kb_scratch *s = kb->scratch;
+  if (!s)
+    return NULL;
+  if (s->size < size) {
+    free(s->p);
+    s->size = 0;
+    if (!(s->p = calloc(size, 1)))
+      return NULL;
+    s->size = size;
+  }
+  return s->p;
+}
+
 void gc_find_reset(gc_find *f) {
   f->nfact = 0;
   f->nitem = 0;

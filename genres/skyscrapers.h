@@ -5,6 +5,8 @@
 #ifndef GC_GENRES_SKYSCRAPERS_H
 #define GC_GENRES_SKYSCRAPERS_H
 
+#include <stdint.h>
+
 #include "genre.h"
 
 enum { TOP, BOTTOM, LEFT, RIGHT, SIDES }; /* = GC_SIDE_* */
@@ -35,5 +37,13 @@ static inline const char *side_words(int side) {
 }
 
 extern const struct gc_genre_steps gc_steps_skyscrapers;
+
+/* Clue analysis's enumeration (skyscrapers_steps.c), for the tests: the
+   digits some arrangement of a line of n cells meets clue with, each
+   cell p taking a digit index of allow[p], into seen[p]; by_states 1 as
+   the technique runs it (each state of the walk once), 0 the plain walk.
+   0, or -1 past the technique's budget of partial arrangements. */
+int gc_sky_arrange(int n, int clue, const uint64_t *allow, uint64_t *seen,
+                   int by_states);
 
 #endif

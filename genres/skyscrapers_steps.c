@@ -281,18 +281,101 @@ static void arrange_rec(arrange *a, int p, uint64_t used, int top, int vis) {
   }
 }
 
-/* Enumerates the arrangements under allow[]; 0, or -1 over the budget. */
+/* The same walk with each state (digits used, tallest so far, towers
+   seen) met once: a state's subtree does not depend on the way to it.
+   memo[state] = (nodes of its subtree, at most ARRANGE_NODES + 1) << 1 |
+   (an arrangement completes from it), 0 = not met yet; touched lists the
+   states met, to leave memo zero again.  Returns what memo holds. */
+typedef struct arrange_dp {
+  arrange *a;
+  uint32_t *memo;
+  uint32_t *touched;
+  size_t ntouched;
+} arrange_dp;
+
+static uint32_t arrange_state(arrange_dp *x, int p, uint64_t used, int top,
+                              int vis) {
+  arrange *a = x->a;
+  int n = a->n;
+  if (p == n)
+    return 2u | (vis == a->clue);
+  int above = n - 1 - top;
+  if (vis + (n - p < above ? n - p : above) < a->clue || vis > a->clue)
+    return 2u;
+  size_t st = ((size_t)used * (size_t)(n + 1) + (size_t)(top + 1)) *
+                  (size_t)(n + 1) + (size_t)vis;
+  if (x->memo[st])
+    return x->memo[st];
+  uint32_t nodes = 1, alive = 0;
+  for (int v = 0; v < n; v++) {
+    if ((used >> v & 1) || !(a->allow[p] >> v & 1))
+      continue;
+    int up = v > top;
+    uint32_t r = arrange_state(x, p + 1, used | 1ull << v, up ? v : top,
+                               vis + up);
+    nodes += r >> 1;
+    if (nodes > ARRANGE_NODES)
+      nodes = ARRANGE_NODES + 1;
+    if (r & 1) {
+      alive = 1;
+      a->seen[p] |= 1ull << v;
+    }
+  }
+  x->memo[st] = nodes << 1 | alive;
+  x->touched[x->ntouched++] = (uint32_t)st;
+  return x->memo[st];
+}
+
+/* Enumerates the arrangements under allow[] (seen: the digits some
+   arrangement puts in each cell); 0, or -1 when the walk of every
+   partial arrangement (arrange_rec) would pass ARRANGE_NODES.  Up to
+   EXISTS_MAX_N cells by states in the kb's scratch memory, the same
+   answer in far fewer steps. */
+#define EXISTS_MAX_N 12
+
 static int arrange_all(arrange *a) {
   memset(a->seen, 0, sizeof a->seen);
   a->nodes = 0;
-  arrange_rec(a, 0, 0, -1, 0);
-  return a->nodes > ARRANGE_NODES ? -1 : 0;
+  int n = a->n;
+  size_t states = n <= EXISTS_MAX_N
+                      ? ((size_t)1 << n) * (size_t)(n + 1) * (size_t)(n + 1)
+                      : 0;
+  uint32_t *memo = states ? gc_kb_zeroed(a->kb, 2 * states * sizeof *memo)
+                          : NULL;
+  if (!memo) {
+    arrange_rec(a, 0, 0, -1, 0);
+    return a->nodes > ARRANGE_NODES ? -1 : 0;
+  }
+  arrange_dp x = {a, memo, memo + states, 0};
+  uint32_t r = arrange_state(&x, 0, 0, -1, 0);
+  for (size_t i = 0; i < x.ntouched; i++)
+    memo[x.touched[i]] = 0;
+  memset(memo + states, 0, x.ntouched * sizeof *memo);
+  return (r >> 1) > ARRANGE_NODES ? -1 : 0;
+}
+
+int gc_sky_arrange(int n, int clue, const uint64_t *allow, uint64_t *seen,
+                   int by_states) {
+  gc_kb_scratch sc = {NULL, 0};
+  gc_kb kb;
+  memset(&kb, 0, sizeof kb);
+  kb.n = kb.d = n;
+  kb.scratch = by_states ? &sc : NULL;
+  arrange a;
+  memset(&a, 0, sizeof a);
+  a.kb = &kb;
+  a.n = n;
+  a.clue = clue;
+  memcpy(a.allow, allow, (size_t)n * sizeof *allow);
+  int r = arrange_all(&a);
+  memcpy(seen, a.seen, (size_t)n * sizeof *seen);
+  free(sc.p);
+  return r;
 }
 
 /* Is there an arrangement under allow[] with a digit of want at p?  A
    search over (digits used, tallest so far, towers seen) that remembers
    the states that led nowhere: at most 2^n (n+1)^2 of them. */
-#define EXISTS_MAX_N 12
 
 typedef struct exists_ctx {
   arrange *a;

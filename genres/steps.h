@@ -33,7 +33,17 @@ typedef struct gc_kb {
   unsigned long *memo; /* GC_KB_MEMO slots the techniques may keep
                           between rounds of one path (zeroed at its start);
                           a technique owns the slots it documents */
+  struct gc_kb_scratch *scratch; /* gc_kb_scratch's buffer (the solver's) */
 } gc_kb;
+
+/* Working memory a finder may borrow for one call (the solver owns it
+   and frees it after the path): at least size bytes, all zero; the
+   finder leaves it all zero again.  NULL when out of memory. */
+typedef struct gc_kb_scratch {
+  void *p;
+  size_t size;
+} gc_kb_scratch;
+void *gc_kb_zeroed(const gc_kb *kb, size_t size);
 
 /* Memo slots: the Skyscrapers clue analysis uses [0, 4n), the Latin
    subsets [GC_KB_MEMO_SUBSET, + 3n), the Star Battle unit fit

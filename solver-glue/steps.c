@@ -249,6 +249,9 @@ static void engine_free(engine *e) {
   free(e->kb.val);
   free(e->kb.stamp);
   free(e->kb.memo);
+  if (e->kb.scratch)
+    free(e->kb.scratch->p);
+  free(e->kb.scratch);
   free(e->src);
   free(e->placed_by);
   free(e->rec);
@@ -281,9 +284,10 @@ static int engine_init(engine *e, const gc_puzzle *pz, const gc_grid *partial,
   e->placed_by = malloc(((size_t)nn + 1) * sizeof *e->placed_by);
   e->kb.stamp = calloc((size_t)nn + 1, sizeof *e->kb.stamp);
   e->kb.memo = calloc(GC_KB_MEMO, sizeof *e->kb.memo);
+  e->kb.scratch = calloc(1, sizeof *e->kb.scratch);
   int *given = malloc(((size_t)nn + 1) * sizeof *given);
   if (!e->kb.cand || !e->kb.left || !e->kb.val || !e->src || !e->placed_by ||
-      !e->kb.stamp || !e->kb.memo || !given) {
+      !e->kb.stamp || !e->kb.memo || !e->kb.scratch || !given) {
     free(given);
     gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
     return -1;
