@@ -99,9 +99,7 @@ int gc_find_emit(gc_find *f, int cell, int value, uint64_t elim,
   return f->take(f->arg, f, cell, value, elim, text);
 }
 
-/* Writes "r<row>c<col>" (1-based; the finders name every cell they look
-   at, so this is not left to snprintf). */
-static char *put_int(char *p, const char *end, int v) {
+char *gc_put_int(char *p, const char *end, int v) {
   char tmp[12];
   int k = 0;
   do
@@ -112,15 +110,16 @@ static char *put_int(char *p, const char *end, int v) {
   return p;
 }
 
+/* "r<row>c<col>" (1-based). */
 void gc_cell_name(int n, int cell, char *buf, size_t size) {
   if (!size)
     return;
   char *p = buf, *end = buf + size - 1;
   if (p < end)
     *p++ = 'r';
-  p = put_int(p, end, cell / n + 1);
+  p = gc_put_int(p, end, cell / n + 1);
   if (p < end)
     *p++ = 'c';
-  p = put_int(p, end, cell % n + 1);
+  p = gc_put_int(p, end, cell % n + 1);
   *p = 0;
 }

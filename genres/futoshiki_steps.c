@@ -41,13 +41,18 @@ static int highest(const gc_kb *kb, int c) {
 }
 
 static void digits_from(uint64_t m, char *buf, size_t size) {
-  size_t at = 0;
+  if (!size)
+    return;
+  char *p = buf, *end = buf + size - 1;
   int k = 0, total = __builtin_popcountll(m);
-  buf[0] = 0;
-  for (int v = 0; v < 64 && at < size; v++)
-    if (m >> v & 1)
-      at += (size_t)snprintf(buf + at, size - at, "%s%d",
-                             k++ == 0 ? "" : k == total ? " or " : ", ", v + 1);
+  for (int v = 0; v < 64; v++)
+    if (m >> v & 1) {
+      const char *sep = k++ == 0 ? "" : k == total ? " or " : ", ";
+      while (*sep && p < end)
+        *p++ = *sep++;
+      p = gc_put_int(p, end, v + 1);
+    }
+  *p = 0;
 }
 
 /* One sign: lo stays below hi's largest digit, hi above lo's smallest. */

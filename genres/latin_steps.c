@@ -47,8 +47,14 @@ int gc_latin_unit(int n, int br, int bc, int u, int *cells) {
 }
 
 void gc_latin_unit_name(int n, int u, char *buf, size_t size) {
-  const char *what = u < n ? "row" : u < 2 * n ? "column" : "box";
-  snprintf(buf, size, "%s %d", what, u % n + 1);
+  if (!size)
+    return;
+  const char *what = u < n ? "row " : u < 2 * n ? "column " : "box ";
+  char *p = buf, *end = buf + size - 1;
+  while (*what && p < end)
+    *p++ = *what++;
+  p = gc_put_int(p, end, u % n + 1);
+  *p = 0;
 }
 
 static int units_of(const gc_kb *kb) {

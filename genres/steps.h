@@ -177,6 +177,10 @@ int gc_latin_unit(int n, int br, int bc, int u, int *cells);
 /* "row 3", "column 4", "box 2" */
 void gc_latin_unit_name(int n, int u, char *buf, size_t size);
 
+/* Writes v (>= 0) in decimal at p, stopping at end; returns the place
+   after it.  The finders name every cell and digit they report, and
+   snprintf was a fifth of the generator's time. */
+char *gc_put_int(char *p, const char *end, int v);
 /* "r3c4" */
 void gc_cell_name(int n, int cell, char *buf, size_t size);
 

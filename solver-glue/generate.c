@@ -487,6 +487,22 @@ static int level_index(const gc_genre *genre, const char *name) {
   return -1;
 }
 
+/* Do the techniques below `level` solve the made puzzle already (the
+   closure, which agrees with the grade: test_steps)?  2 yes; 0 no; 1
+   stopped; -1. */
+static int too_easy(gen_run *g, const gc_puzzle *res, int level,
+                    gc_error *err) {
+  gc_limits lim;
+  if (limits_left(g, &lim))
+    return 1;
+  int solved;
+  int r = gc_steps_solves(res, g->opt, &lim, level - 1, &solved, err);
+  g->calls++;
+  if (r)
+    return r;
+  return solved ? 2 : 0;
+}
+
 /* Does the made puzzle grade exactly `level`?  0 yes; 2 no; 1 stopped;
    -1. */
 static int check_level(gen_run *g, const gc_puzzle *res, int level,
@@ -652,6 +668,8 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
       r = -1;
     free(record);
     gc_puzzle_free(pz);
+    if (r == 0 && by_level && level > 0 && level < gs->trial_level)
+      r = too_easy(&g, res, level, err); /* most tries end here */
     if (r == 0)
       r = prove_unique(&g, res, err);
     if (r == 0 && level >= 0)

@@ -125,7 +125,11 @@ int gc_eng_record(engine *e, int tech, int level, int lookahead, int cell,
   r->level = level;
   r->lookahead = lookahead;
   r->all = all;
-  snprintf(r->text, sizeof r->text, "%s", text);
+  size_t len = strlen(text);
+  if (len >= sizeof r->text)
+    len = sizeof r->text - 1;
+  memcpy(r->text, text, len);
+  r->text[len] = 0;
   int k = (int)(e->nrec - 1);
   if (level > e->level)
     e->level = level;
