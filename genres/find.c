@@ -110,6 +110,12 @@ char *gc_put_int(char *p, const char *end, int v) {
   return p;
 }
 
+char *gc_put_str(char *p, const char *end, const char *s) {
+  while (*s && p < end)
+    *p++ = *s++;
+  return p;
+}
+
 /* "r<row>c<col>" (1-based). */
 void gc_cell_name(int n, int cell, char *buf, size_t size) {
   if (!size)

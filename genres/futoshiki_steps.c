@@ -47,9 +47,7 @@ static void digits_from(uint64_t m, char *buf, size_t size) {
   int k = 0, total = __builtin_popcountll(m);
   for (int v = 0; v < 64; v++)
     if (m >> v & 1) {
-      const char *sep = k++ == 0 ? "" : k == total ? " or " : ", ";
-      while (*sep && p < end)
-        *p++ = *sep++;
+      p = gc_put_str(p, end, k++ == 0 ? "" : k == total ? " or " : ", ");
       p = gc_put_int(p, end, v + 1);
     }
   *p = 0;

@@ -49,10 +49,8 @@ int gc_latin_unit(int n, int br, int bc, int u, int *cells) {
 void gc_latin_unit_name(int n, int u, char *buf, size_t size) {
   if (!size)
     return;
-  const char *what = u < n ? "row " : u < 2 * n ? "column " : "box ";
   char *p = buf, *end = buf + size - 1;
-  while (*what && p < end)
-    *p++ = *what++;
+  p = gc_put_str(p, end, u < n ? "row " : u < 2 * n ? "column " : "box ");
   p = gc_put_int(p, end, u % n + 1);
   *p = 0;
 }
@@ -173,15 +171,17 @@ static const char *const size_word[] = {"", "single", "pair", "triple", "quad"};
 
 /* The digit list "2, 5 and 7" of mask (bit v = digit v + 1). */
 static void digit_list(unsigned long long mask, char *buf, size_t size) {
+  if (!size)
+    return;
   int k = 0, total = __builtin_popcountll(mask);
-  size_t at = 0;
-  buf[0] = 0;
-  for (int v = 0; v < 64 && at < size; v++)
+  char *p = buf, *end = buf + size - 1;
+  for (int v = 0; v < 64; v++)
     if (mask >> v & 1) {
       k++;
-      at += (size_t)snprintf(buf + at, size - at, "%s%d",
-                             k == 1 ? "" : k == total ? " and " : ", ", v + 1);
+      p = gc_put_str(p, end, k == 1 ? "" : k == total ? " and " : ", ");
+      p = gc_put_int(p, end, v + 1);
     }
+  *p = 0;
 }
 
 /* Candidate mask of an open cell. */

@@ -50,7 +50,16 @@ static void line_cells(int side, int i, int n, int *cells) {
 }
 
 static void clue_name(int side, int i, int c, char *buf, size_t size) {
-  snprintf(buf, size, "clue %d %s %d", c, side_words(side), i + 1);
+  if (!size)
+    return;
+  char *p = buf, *end = buf + size - 1; /* "clue C <side words> I" */
+  p = gc_put_str(p, end, "clue ");
+  p = gc_put_int(p, end, c);
+  p = gc_put_str(p, end, " ");
+  p = gc_put_str(p, end, side_words(side));
+  p = gc_put_str(p, end, " ");
+  p = gc_put_int(p, end, i + 1);
+  *p = 0;
 }
 
 /* Where each digit index stands in the line (-1: not placed). */

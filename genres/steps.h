@@ -181,6 +181,8 @@ void gc_latin_unit_name(int n, int u, char *buf, size_t size);
    after it.  The finders name every cell and digit they report, and
    snprintf was a fifth of the generator's time. */
 char *gc_put_int(char *p, const char *end, int v);
+/* The same for a string. */
+char *gc_put_str(char *p, const char *end, const char *s);
 /* "r3c4" */
 void gc_cell_name(int n, int cell, char *buf, size_t size);
 
