@@ -43,7 +43,10 @@
  * cell of the other solution into a neighbouring region where no solution
  * puts a star on it instead of making it a hole (few such moves exist),
  * growing the regions from their cores one safe cell at a time (30 to 50
- * cells stay dead), and a local search of cell moves (did not converge).
+ * cells stay dead), a local search of cell moves (did not converge), and
+ * a prune that prefers cells next to another region, which the fill could
+ * join without letting the solution back in (25x25 with 5 stars: no
+ * better on eight seeds; 20x20 with 4 stars: 2.8 times slower).
  */
 #include <limits.h>
 #include <stdlib.h>
