@@ -110,15 +110,27 @@ int gc_latin_hidden_single(const gc_puzzle *pz, const gc_kb *kb, gc_find *f) {
   int n = kb->n, cells[GC_MAX_N];
   for (int u = 0; u < units_of(kb); u++) {
     gc_latin_unit(n, kb->br, kb->bc, u, cells);
-    for (int v = 0; v < n; v++) {
-      if (placed_in(kb, cells, v))
+    /* one pass over the unit: the digits placed, and for each other
+       digit the open cells that may take it (how many, and the last) */
+    uint64_t placed = 0;
+    int places[GC_MAX_N], last[GC_MAX_N];
+    for (int v = 0; v < n; v++)
+      places[v] = 0, last[v] = -1;
+    for (int j = 0; j < n; j++) {
+      int c = cells[j];
+      if (kb->val[c] >= 0) {
+        placed |= 1ull << kb->val[c];
         continue;
-      int at = -1, count = 0;
-      for (int j = 0; j < n; j++)
-        if (kb->val[cells[j]] < 0 && gc_kb_can(kb, cells[j], v)) {
-          at = cells[j];
-          count++;
-        }
+      }
+      const unsigned char *cand = kb->cand + (size_t)c * (size_t)kb->d;
+      for (int v = 0; v < n; v++)
+        if (cand[v])
+          places[v]++, last[v] = c;
+    }
+    for (int v = 0; v < n; v++) {
+      if (placed >> v & 1)
+        continue;
+      int at = last[v], count = places[v];
       if (count > 1)
         continue;
       gc_find_reset(f);
