@@ -46,7 +46,11 @@
  * cells stay dead), a local search of cell moves (did not converge), and
  * a prune that prefers cells next to another region, which the fill could
  * join without letting the solution back in (25x25 with 5 stars: no
- * better on eight seeds; 20x20 with 4 stars: 2.8 times slower).
+ * better on eight seeds; 20x20 with 4 stars: 2.8 times slower), and,
+ * when a batch can be neither filled nor widened, joining one of its holes
+ * to a region all the same and taking the solution that lets in as the new
+ * layout, the old one pruned (3 of 10 seeds made in 40 s before, 2 after,
+ * with longer attempts).
  */
 #include <limits.h>
 #include <stdlib.h>
