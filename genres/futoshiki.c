@@ -401,9 +401,9 @@ static int futo_clue(gc_puzzle *pz, const gc_puzzle *src, const gc_group *g,
   int k = 0; /* the sign g->i of src, in "lt" order */
   FOR_EACH_LT(s, n, lo, hi, {
     if (k++ == g->i) {
-      (void)lo, (void)hi;
-      unsigned char bit = gt_ ? REL_GT : REL_LT;
-      unsigned char *slot = (down_ ? f->v : f->h) + (r_ * n + c_);
+      int r1 = lo / n, c1 = lo % n, r2 = hi / n, c2 = hi % n;
+      unsigned char *slot = gc_futo_slot(f, n, r1, c1, r2, c2);
+      unsigned char bit = (r1 == r2 ? c1 < c2 : r1 < r2) ? REL_LT : REL_GT;
       *slot = (unsigned char)(on ? *slot | bit : *slot & ~bit);
       return 0;
     }
