@@ -376,6 +376,18 @@ static gc_puzzle *read_back(const char *record, const gc_grid *known,
 static gc_puzzle *object_back(json_t *rec, const gc_grid *known,
                               gc_error *err);
 
+/* pz without the clues keep leaves out, written as its record and read
+   back; NULL with err. */
+static gc_puzzle *puzzle_without(const gc_puzzle *pz, const gc_cnf *cnf,
+                                 const char *keep, gc_error *err) {
+  json_t *rec = gc_object_without(pz, cnf, keep);
+  gc_puzzle *out = rec ? object_back(rec, &pz->known, err) : NULL;
+  json_decref(rec);
+  if (!out && !err->code)
+    nomem(err);
+  return out;
+}
+
 /* Clue removal while the techniques up to `level` still solve the
    puzzle (--difficulty LEVEL, Tatham's way): each clue in turn is left
    out (of a copy, by the genre's clue member; else of the record, which
@@ -413,16 +425,8 @@ static int reduce_level(gen_run *g, const gc_puzzle *pz, gc_rng *rng,
      each trial is written without them and read back */
   int (*clue)(gc_puzzle *, const gc_puzzle *, const gc_group *, int) =
       pz->genre->clue;
-  if (clue) {
-    json_t *rec = gc_object_without(pz, &cnf, keep);
-    work = rec ? object_back(rec, &pz->known, err) : NULL;
-    json_decref(rec);
-    if (!work) {
-      if (!err->code)
-        nomem(err);
-      goto done;
-    }
-  }
+  if (clue && !(work = puzzle_without(pz, &cnf, keep, err)))
+    goto done;
   /* t = 0: the full puzzle; then each clue left out in turn */
   for (size_t t = 0; t <= k; t++) {
     const gc_group *out = t > 0 ? &cnf.groups[order[t - 1]] : NULL;
@@ -434,16 +438,8 @@ static int reduce_level(gen_run *g, const gc_puzzle *pz, gc_rng *rng,
                    pz->genre->name, out->key, out->i);
       goto done;
     }
-    if (!clue) {
-      json_t *rec = gc_object_without(pz, &cnf, keep);
-      try = rec ? object_back(rec, &pz->known, err) : NULL;
-      json_decref(rec);
-      if (!try) {
-        if (!err->code)
-          nomem(err);
-        goto done;
-      }
-    }
+    if (!clue && !(try = puzzle_without(pz, &cnf, keep, err)))
+      goto done;
     gc_limits lim;
     int solved = 0;
     int r = limits_left(g, &lim)

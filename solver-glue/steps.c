@@ -495,28 +495,42 @@ int gc_steps_grade(const gc_puzzle *pz, const gc_options *opt,
   return rc;
 }
 
-int gc_steps_solves(const gc_puzzle *pz, const gc_options *opt,
-                    const gc_limits *lim, int max_level, int *solved,
-                    gc_error *err) {
-  gc_error_clear(err);
-  *solved = 0;
+/* A zeroed engine for pz with the caller's settings (t0: when the
+   deadline counts from).  The genre's techniques, or NULL with err when
+   it has none. */
+static const gc_genre_steps *engine_setup(engine *e, const gc_puzzle *pz,
+                                          const gc_options *opt,
+                                          const gc_limits *lim, int flags,
+                                          int max_level, double t0,
+                                          gc_error *err) {
+  memset(e, 0, sizeof *e);
   const gc_genre_steps *gs = gc_eng_genre_steps(pz->genre);
   if (!gs) {
     gc_error_set(err, GC_E_UNSUPPORTED, 0, 0,
                  "gridcnf has no step-by-step solver for %s puzzles",
                  pz->genre->name);
-    return -1;
+    return NULL;
   }
+  e->pz = pz;
+  e->gs = gs;
+  e->opt = opt;
+  e->lim = lim;
+  e->flags = flags;
+  e->max_level = max_level;
+  e->deadline = lim && lim->timeout > 0 ? t0 + lim->timeout * 1e3 : 0;
+  return gs;
+}
+
+int gc_steps_solves(const gc_puzzle *pz, const gc_options *opt,
+                    const gc_limits *lim, int max_level, int *solved,
+                    gc_error *err) {
+  gc_error_clear(err);
+  *solved = 0;
   engine e;
-  memset(&e, 0, sizeof e);
-  e.pz = pz;
-  e.gs = gs;
-  e.opt = opt;
-  e.lim = lim;
-  e.flags = GC_STEPS_NO_REASONS;
-  e.max_level = max_level;
+  if (!engine_setup(&e, pz, opt, lim, GC_STEPS_NO_REASONS, max_level,
+                    gc_now_ms(), err))
+    return -1;
   e.batch = 1;
-  e.deadline = lim && lim->timeout > 0 ? gc_now_ms() + lim->timeout * 1e3 : 0;
   gc_step_path path;
   memset(&path, 0, sizeof path);
   path.status = GC_STATUS_UNKNOWN;
@@ -540,13 +554,11 @@ static int steps_run(const gc_puzzle *pz, const gc_options *opt,
   memset(path, 0, sizeof *path);
   path->status = GC_STATUS_UNKNOWN;
   path->level = -1;
-  const gc_genre_steps *gs = gc_eng_genre_steps(pz->genre);
-  if (!gs) {
-    gc_error_set(err, GC_E_UNSUPPORTED, 0, 0,
-                 "gridcnf has no step-by-step solver for %s puzzles",
-                 pz->genre->name);
+  engine e;
+  const gc_genre_steps *gs =
+      engine_setup(&e, pz, opt, lim, flags, max_level, t0, err);
+  if (!gs)
     return -1;
-  }
   path->levels = gs->levels;
   path->nlevels = gs->nlevels;
   if (partial && (partial->n != pz->n || !partial->cell)) {
@@ -554,15 +566,6 @@ static int steps_run(const gc_puzzle *pz, const gc_options *opt,
                  partial->n, partial->n, pz->n, pz->n);
     return -1;
   }
-  engine e;
-  memset(&e, 0, sizeof e);
-  e.pz = pz;
-  e.gs = gs;
-  e.opt = opt;
-  e.lim = lim;
-  e.flags = flags;
-  e.max_level = max_level;
-  e.deadline = lim && lim->timeout > 0 ? t0 + lim->timeout * 1e3 : 0;
   int rc = -1;
   int init = engine_init(&e, pz, partial, err);
   if (init < 0)

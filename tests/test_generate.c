@@ -24,24 +24,7 @@ static int sample(void) {
 
 static gc_puzzle *make(const char *genre, int n, int stars, int br, int bc,
                        unsigned seed, int index, gc_difficulty d) {
-  gc_gen_params p;
-  memset(&p, 0, sizeof p);
-  p.n = n;
-  p.stars = stars;
-  p.box_rows = br;
-  p.box_cols = bc;
-  p.seed = seed;
-  p.index = (uint64_t)index;
-  p.difficulty = d;
-  gc_puzzle *pz = NULL;
-  gc_gen_info info;
-  gc_error e;
-  int r = gc_generate(gc_genre_find(genre), &p, NULL, NULL, &pz, &info, &e);
-  if (r != 0)
-    fail_msg("generate %s %d (seed %u, #%d): %d %s", genre, n, seed, index, r,
-             e.message);
-  assert_non_null(pz);
-  return pz;
+  return tu_generate(genre, n, stars, br, bc, seed, (uint64_t)index, d, NULL);
 }
 
 static gc_status status_of(const gc_puzzle *pz, gc_grid *first) {

@@ -657,18 +657,9 @@ static void test_generate_levels(void **state) {
   for (size_t i = 0; i < ncases; i++) {
     if (quick() && i % 3)
       continue;
-    gc_gen_params p;
-    memset(&p, 0, sizeof p);
-    p.n = cases[i].n;
-    p.stars = cases[i].stars;
-    p.seed = 5;
-    p.index = 1;
-    p.level = cases[i].level;
-    p.max_tries = 200;
-    gc_puzzle *pz = NULL;
+    gc_puzzle *pz = tu_generate(cases[i].genre, cases[i].n, cases[i].stars,
+                                0, 0, 5, 1, GC_DIFFICULTY_ANY, cases[i].level);
     gc_error e;
-    if (gc_generate(gc_genre_find(cases[i].genre), &p, NULL, NULL, &pz, NULL, &e))
-      fail_msg("generate %s %s: %s", cases[i].genre, cases[i].level, e.message);
     gc_rating rt;
     assert_int_equal(gc_rate(pz, NULL, NULL, &rt, &e), 0);
     assert_non_null(rt.label);
@@ -713,19 +704,10 @@ static void test_solves_closure(void **state) {
     const gc_genre *genre = gc_genre_find(cases[i].genre);
     const gc_genre_steps *gs = genre->steps;
     assert_non_null(genre->clue);
-    gc_gen_params p;
-    memset(&p, 0, sizeof p);
-    p.n = cases[i].n;
-    p.box_rows = cases[i].br;
-    p.box_cols = cases[i].bc;
-    p.seed = 11;
-    p.index = 1;
-    p.level = cases[i].level;
-    p.max_tries = 200;
-    gc_puzzle *pz = NULL;
+    gc_puzzle *pz = tu_generate(cases[i].genre, cases[i].n, 0, cases[i].br,
+                                cases[i].bc, 11, 1, GC_DIFFICULTY_ANY,
+                                cases[i].level);
     gc_error e;
-    if (gc_generate(genre, &p, NULL, NULL, &pz, NULL, &e))
-      fail_msg("generate %s %s: %s", cases[i].genre, cases[i].level, e.message);
     gc_cnf cnf;
     gc_memsink mem;
     memset(&mem, 0, sizeof mem);

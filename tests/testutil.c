@@ -10,6 +10,31 @@
 #include "cli/cli.h"
 #include "solver-glue/cadical.h"
 
+gc_puzzle *tu_generate(const char *genre, int n, int stars, int br, int bc,
+                       uint64_t seed, uint64_t index, gc_difficulty d,
+                       const char *level) {
+  gc_gen_params p;
+  memset(&p, 0, sizeof p);
+  p.n = n;
+  p.stars = stars;
+  p.box_rows = br;
+  p.box_cols = bc;
+  p.seed = seed;
+  p.index = index;
+  p.difficulty = d;
+  p.level = level;
+  p.max_tries = 200;
+  gc_puzzle *pz = NULL;
+  gc_error e;
+  int r = gc_generate(gc_genre_find(genre), &p, NULL, NULL, &pz, NULL, &e);
+  if (r != 0)
+    fail_msg("generate %s %d (seed %llu, #%llu, %s): %d %s", genre, n,
+             (unsigned long long)seed, (unsigned long long)index,
+             level ? level : "no level", r, e.message);
+  assert_non_null(pz);
+  return pz;
+}
+
 gc_puzzle *tu_puzzle(const char *text, const char *genre) {
   gc_read_options ro = {NULL, genre};
   gc_error e;

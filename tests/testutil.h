@@ -28,6 +28,11 @@
 /* The one puzzle in text (JSON or a text notation; genre may be NULL).
    Fails the test when it does not read. */
 gc_puzzle *tu_puzzle(const char *text, const char *genre);
+/* Puzzle `index` of seed made by gc_generate (br, bc: Sudoku boxes;
+   level NULL: difficulty d; 200 tries).  Fails the test when none is. */
+gc_puzzle *tu_generate(const char *genre, int n, int stars, int br, int bc,
+                       uint64_t seed, uint64_t index, gc_difficulty d,
+                       const char *level);
 /* Reads text expecting an error; returns the error's code and fills err. */
 gc_code tu_read_error(const char *text, const char *genre, gc_error *err);
 
