@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "formats/strbuf.h"
+#include "genres/starbattle.h"
 #include "solver-glue/cadical.h"
 #include "testutil.h"
 
@@ -1250,6 +1251,157 @@ static void test_search(void **state) {
   gc_puzzle_free(pz);
 }
 
+/*------------------------------------------------------------------------*/
+/* Generation: the dead holes an attempt counts after its prune            */
+
+/* The generator's solver for the test: the genre's encoding of the puzzle
+   as it is (holes in no region), in one CaDiCaL. */
+typedef struct dead_solver {
+  CCaDiCaL *s;
+  int n;
+} dead_solver;
+
+static void *dead_open(void *arg, const gc_puzzle *pz, gc_error *err) {
+  (void)arg;
+  gc_memsink mem;
+  memset(&mem, 0, sizeof mem);
+  gc_cnf cnf;
+  gc_cnf_init(&cnf, gc_sink_memory(&mem), NULL);
+  if (pz->genre->encode(pz, &cnf, err))
+    fail_msg("encode: %s", err->message);
+  gc_cnf_release(&cnf);
+  dead_solver *h = calloc(1, sizeof *h);
+  h->s = ccadical_init();
+  ccadical_set_option(h->s, "quiet", 1);
+  h->n = pz->n;
+  for (size_t i = 0; i < mem.len; i++)
+    ccadical_add(h->s, mem.lits[i]);
+  gc_memsink_free(&mem);
+  return h;
+}
+static int dead_solve(void *h, const int *assume, size_t n) {
+  dead_solver *d = h;
+  for (size_t i = 0; i < n; i++)
+    ccadical_assume(d->s, assume[i]);
+  return ccadical_solve(d->s);
+}
+static int dead_model(void *h, gc_grid *g, gc_error *err) {
+  dead_solver *d = h;
+  (void)err;
+  assert_int_equal(gc_grid_init(g, d->n), 0);
+  for (int c = 0; c < d->n * d->n; c++)
+    g->cell[c] = ccadical_val(d->s, 1 + c) > 0;
+  return 0;
+}
+static void dead_clause(void *h, const int *lits, size_t n) {
+  dead_solver *d = h;
+  for (size_t i = 0; i < n; i++)
+    ccadical_add(d->s, lits[i]);
+  ccadical_add(d->s, 0);
+}
+static void dead_close(void *h) {
+  dead_solver *d = h;
+  ccadical_release(d->s);
+  free(d);
+}
+
+/* Does the puzzle as it is have a solution other than star? */
+static int has_other(const gc_puzzle *pz, const int *star) {
+  gc_error e;
+  void *h = dead_open(NULL, pz, &e);
+  int nn = pz->n * pz->n, lits[SB_MAX_N * SB_MAX_N], k = 0;
+  for (int c = 0; c < nn; c++)
+    if (star[c])
+      lits[k++] = -(1 + c);
+  dead_clause(h, lits, (size_t)k);
+  int r = dead_solve(h, NULL, 0);
+  dead_close(h);
+  return r == 10;
+}
+
+/* sb_dead_holes against its definition (a hole is dead when every region
+   next to it, taking it alone with the other holes empty, lets in a
+   solution other than the layout), on generated 10x10 2-star puzzles
+   whose regions are shaken and then pruned by the generator's prune; and
+   the count stops after `most` + 1, leaving the regions as they were. */
+static void test_dead_holes(void **state) {
+  (void)state;
+  static const int dr4[4] = {-1, 1, 0, 0}, dc4[4] = {0, 0, -1, 1};
+  enum { N = 10, NN = N * N };
+  int cases = 0, dead_seen = 0;
+  for (int seed = 1; seed <= (getenv("GC_TEST_QUICK") ? 2 : 5); seed++) {
+    gc_puzzle *pz = tu_generate("starbattle", N, 2, 0, 0, (uint64_t)seed, 1,
+                                GC_DIFFICULTY_ANY, NULL);
+    sb *d = pz->data;
+    int orig[NN], work[5 * NN] = {0};
+    memcpy(orig, d->region, sizeof orig);
+    gc_rng rng;
+    gc_rng_seed(&rng, (uint64_t)seed, 7);
+    gc_gen_ctx gx = {.rng = &rng, .open = dead_open, .solve = dead_solve,
+                     .model = dead_model, .clause = dead_clause,
+                     .close = dead_close};
+    for (int trial = 0; trial < 6; trial++) {
+      memcpy(d->region, orig, sizeof orig);
+      for (int k = 0, moves = 40 + gc_rng_below(&rng, 40); k < moves; k++) {
+        int c = gc_rng_below(&rng, NN), q = gc_rng_below(&rng, 4);
+        int r2 = c / N + dr4[q], c2 = c % N + dc4[q];
+        if (!pz->known.cell[c] && r2 >= 0 && r2 < N && c2 >= 0 && c2 < N)
+          d->region[c] = d->region[r2 * N + c2];
+      }
+      sb_gen g;
+      memset(&g, 0, sizeof g);
+      g.rng = &rng;
+      g.gx = &gx;
+      g.n = N;
+      g.m = 2;
+      g.nn = NN;
+      g.star = pz->known.cell;
+      g.region = d->region;
+      g.queue = work, g.mark = work + NN, g.cells = work + 2 * NN;
+      g.pruned = work + 3 * NN;
+      g.budget = 1000000;
+      gc_error e;
+      int r = sb_prune(&g, pz, work + 4 * NN, &e);
+      if (r != 0 && r != 3)
+        continue; /* the prune got stuck: not this test's business */
+      int want = 0;
+      for (int h = 0; h < NN; h++) {
+        if (d->region[h] >= 0)
+          continue;
+        int seen[4], ns = 0, alive = 0;
+        for (int k = 0; k < 4; k++) {
+          int r2 = h / N + dr4[k], c2 = h % N + dc4[k];
+          if (r2 < 0 || r2 >= N || c2 < 0 || c2 >= N)
+            continue;
+          int b = d->region[r2 * N + c2], dup = 0;
+          for (int j = 0; j < ns; j++)
+            dup |= seen[j] == b;
+          if (b < 0 || dup)
+            continue;
+          seen[ns++] = b;
+          d->region[h] = b;
+          alive |= !has_other(pz, pz->known.cell);
+          d->region[h] = -1;
+        }
+        want += ns && !alive;
+      }
+      int before[NN];
+      memcpy(before, d->region, sizeof before);
+      assert_int_equal(sb_dead_holes(&g, pz, work + 4 * NN, NN, &e), want);
+      assert_memory_equal(before, d->region, sizeof before);
+      if (want > 1)
+        assert_int_equal(sb_dead_holes(&g, pz, work + 4 * NN, 0, &e), 1);
+      cases++;
+      dead_seen += want > 0;
+    }
+    memcpy(d->region, orig, sizeof orig);
+    gc_puzzle_free(pz);
+  }
+  printf("dead holes: %d pruned puzzles counted by the definition, %d with "
+         "a dead hole\n", cases, dead_seen);
+  assert_true(dead_seen > 0 && dead_seen < cases);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_encoding_exhaustive),
@@ -1261,6 +1413,7 @@ int main(void) {
       cmocka_unit_test(test_nonregular_made),
       cmocka_unit_test(test_bad_inputs),
       cmocka_unit_test(test_search),
+      cmocka_unit_test(test_dead_holes),
   };
   int rc = cmocka_run_group_tests(tests, NULL, NULL);
   if (rc)
