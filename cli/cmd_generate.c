@@ -129,17 +129,8 @@ static int gen_work(void *ctx, size_t i) {
   p.progress_ctx = it;
   it->r = gc_generate(b->genre, &p, &b->c->opt, &b->lim, &it->pz, &it->info,
                       &it->e);
-  if (it->r == 0) {
-    /* the label rate gives: the grade of the step path, which needs no
-       reasons (a puzzle made here is unique) */
-    gc_step_path path;
-    gc_error e;
-    if (gc_steps(it->pz, &b->c->opt, &b->lim, NULL, GC_STEPS_NO_REASONS, &path,
-                 &e) == 0 &&
-        path.status == GC_STATUS_UNIQUE && path.level >= 0 && path.levels)
-      it->label = path.levels[path.level];
-    gc_step_path_free(&path);
-  }
+  if (it->r == 0 && it->info.level >= 0)
+    it->label = gc_genre_levels(b->genre)[it->info.level];
   return 0;
 }
 

@@ -708,11 +708,12 @@ int sb_dead_holes(sb_gen *g, gc_puzzle *pz, int *lits, int most,
         free(order);
         return err->code ? -1 : -2;
       }
-      int m = 0;
-      for (int c = 0; c < nn; c++)
-        if (g->star[c])
-          lits[m++] = -(1 + c);
-      g->gx->clause(s, lits, (size_t)m);
+      /* the puzzle with h empty is unique, so a solution other than S
+         is one with a star on h: asked that way, the solver answers
+         sooner than when told only "not S" (25x25 with 5 stars: 22 ms a
+         call, not 30) */
+      lits[0] = 1 + h;
+      g->gx->clause(s, lits, 1);
       int r = sb_gen_solve(g, s, NULL, 0);
       g->gx->close(s);
       g->region[h] = -1;

@@ -800,4 +800,6 @@ const gc_genre_steps gc_steps_starbattle = {
     .item_holds = sb_item_holds,
     .item_words = sb_item_words,
     .grade = sb_grade,
+    .grade_batch_from = 2, /* hard and expert: any level 2 or 3 step, and
+                              the number of level 3 (lookahead) steps */
 };

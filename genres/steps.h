@@ -126,6 +126,11 @@ typedef struct gc_genre_steps {
      made at each level (count[0..nlevels)); NULL: the hardest level with
      a deduction, as Tatham's graders do. */
   int (*grade)(const int *count, int nlevels);
+  /* With grade: from this hardest level on, grade depends only on the
+     hardest level and the counts at trial_level and above, which the
+     closure's pass shares with the path (gc_steps_grade); below it the
+     path is walked for the counts. */
+  int grade_batch_from;
 } gc_genre_steps;
 
 /*------------------------------------------------------------------------*/

@@ -665,6 +665,9 @@ typedef struct gc_gen_info {
   int clues_full;    /* clues and givens of the full puzzle */
   int clues_kept;    /* ... left in the result */
   double ms;
+  int level;         /* the result's grade as rate labels it (an index
+                        into gc_genre_levels), -1 when not graded: a genre
+                        without steps, or the time ran out */
 } gc_gen_info;
 
 /* A random puzzle of the genre with a unique solution: a random solution,

@@ -514,6 +514,18 @@ static int check_level(gen_run *g, const gc_puzzle *res, int level,
   return solved && lv == level ? 0 : 2;
 }
 
+/* The made puzzle's grade, as rate labels it: the level index, or -1
+   when the genre has no step solver or the time ran out. */
+static int grade(gen_run *g, const gc_puzzle *res) {
+  gc_limits lim;
+  gc_error err;
+  int solved, lv;
+  if (!res->genre->steps || limits_left(g, &lim) ||
+      gc_steps_grade(res, g->opt, &lim, -1, &solved, &lv, &err) || !solved)
+    return -1;
+  return lv;
+}
+
 /* The record (an object) with its solution, read as input is read, but
    not through its text: the clue reducers read back a record for every
    clue they try. */
@@ -581,6 +593,7 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
   if (!info)
     info = &scratch;
   memset(info, 0, sizeof *info);
+  info->level = -1;
   gc_error_clear(err);
   *out = NULL;
   if (!genre->generate) {
@@ -686,6 +699,7 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
     if (r == 0) {
       *out = res;
       rc = 0;
+      info->level = level >= 0 ? level : grade(&g, res);
       break;
     }
     gc_puzzle_free(res);

@@ -481,9 +481,9 @@ int gc_steps(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
   return steps_run(pz, opt, lim, partial, flags, -1, path, err);
 }
 
-int gc_steps_grade(const gc_puzzle *pz, const gc_options *opt,
-                   const gc_limits *lim, int max_level, int *solved,
-                   int *level, gc_error *err) {
+int gc_steps_grade_path(const gc_puzzle *pz, const gc_options *opt,
+                        const gc_limits *lim, int max_level, int *solved,
+                        int *level, gc_error *err) {
   gc_step_path path;
   int rc = steps_run(pz, opt, lim, NULL, GC_STEPS_NO_REASONS, max_level,
                      &path, err);
@@ -521,6 +521,27 @@ static const gc_genre_steps *engine_setup(engine *e, const gc_puzzle *pz,
   return gs;
 }
 
+/* The forward pass with every deduction a technique finds applied at
+   once (the closure under the techniques of level <= max_level), on e
+   set up by the caller.  0 with *solved; 1 stopped; -1 with err. */
+static int batch_run(engine *e, const gc_puzzle *pz, int *solved,
+                     gc_error *err) {
+  *solved = 0;
+  e->batch = 1;
+  gc_step_path path;
+  memset(&path, 0, sizeof path);
+  path.status = GC_STATUS_UNKNOWN;
+  int rc = engine_init(e, pz, NULL, err);
+  if (rc == 1)
+    rc = 0; /* givens that cannot all stand: not solved */
+  else if (rc == 0 && (rc = forward(e, &path, err)) == 0) {
+    *solved = path.status == GC_STATUS_UNIQUE;
+    if (path.status == GC_STATUS_UNKNOWN)
+      rc = 1;
+  }
+  return rc;
+}
+
 int gc_steps_solves(const gc_puzzle *pz, const gc_options *opt,
                     const gc_limits *lim, int max_level, int *solved,
                     gc_error *err) {
@@ -530,20 +551,34 @@ int gc_steps_solves(const gc_puzzle *pz, const gc_options *opt,
   if (!engine_setup(&e, pz, opt, lim, GC_STEPS_NO_REASONS, max_level,
                     gc_now_ms(), err))
     return -1;
-  e.batch = 1;
-  gc_step_path path;
-  memset(&path, 0, sizeof path);
-  path.status = GC_STATUS_UNKNOWN;
-  int rc = engine_init(&e, pz, NULL, err);
-  if (rc == 1)
-    rc = 0; /* givens that cannot all stand: not solved */
-  else if (rc == 0 && (rc = forward(&e, &path, err)) == 0) {
-    *solved = path.status == GC_STATUS_UNIQUE;
-    if (path.status == GC_STATUS_UNKNOWN)
-      rc = 1;
-  }
+  int rc = batch_run(&e, pz, solved, err);
   engine_free(&e);
   return rc;
+}
+
+int gc_steps_grade(const gc_puzzle *pz, const gc_options *opt,
+                   const gc_limits *lim, int max_level, int *solved,
+                   int *level, gc_error *err) {
+  gc_error_clear(err);
+  *solved = 0;
+  *level = -1;
+  engine e;
+  const gc_genre_steps *gs = engine_setup(&e, pz, opt, lim,
+                                          GC_STEPS_NO_REASONS, max_level,
+                                          gc_now_ms(), err);
+  if (!gs)
+    return -1;
+  int rc = batch_run(&e, pz, solved, err);
+  int exact = rc == 0 && *solved &&
+              (!gs->grade || e.level >= gs->grade_batch_from);
+  if (exact)
+    *level = gs->grade ? gs->grade(e.count, gs->nlevels) : e.level;
+  engine_free(&e);
+  if (rc || exact)
+    return rc;
+  /* the grade needs the path's own counts (or the puzzle is not solved
+     at that level: the path's level so far, as before) */
+  return gc_steps_grade_path(pz, opt, lim, max_level, solved, level, err);
 }
 
 static int steps_run(const gc_puzzle *pz, const gc_options *opt,

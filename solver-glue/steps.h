@@ -85,24 +85,38 @@ long gc_prover_calls(const gc_prover *p);
 /* Did CaDiCaL run out of memory (the prover stopped then)? */
 int gc_prover_failed(const gc_prover *p);
 
-/* Grading for the generator (steps.c): the forward pass alone, no
+/* The grade of the step path (rate's label): the forward pass alone, no
    reasons, with the techniques of level <= max_level only (-1: all, with
    lookahead and search); *solved when it fixes every cell (then the
    puzzle is unique), *level the grade.  0; 1 stopped; -1 with err. */
-int gc_steps_grade(const gc_puzzle *pz, const gc_options *opt,
-                   const gc_limits *lim, int max_level, int *solved,
-                   int *level, gc_error *err);
+int gc_steps_grade_path(const gc_puzzle *pz, const gc_options *opt,
+                        const gc_limits *lim, int max_level, int *solved,
+                        int *level, gc_error *err);
 /* Does the closure under the techniques of level <= max_level (below
    the trial level) solve the puzzle?  The generator's question while it
    removes clues: every deduction a technique finds is applied at once, so
    a puzzle takes a few rounds instead of one per deduction.  The grade
    is the lowest level whose closure solves the puzzle, so with techniques
    that find at least as much on more knowledge this agrees with
-   gc_steps_grade (test_steps checks it).  0 with *solved; 1 stopped; -1
-   with err. */
+   gc_steps_grade_path (test_steps checks it).  0 with *solved; 1
+   stopped; -1 with err. */
 int gc_steps_solves(const gc_puzzle *pz, const gc_options *opt,
                     const gc_limits *lim, int max_level, int *solved,
                     gc_error *err);
+/* gc_steps_grade_path's answer, by the closure's pass where that gives
+   the same: easiest technique first, each applying all it finds at once.
+   With techniques that find at least as much on more knowledge, the
+   closure and the path stop at the same places (the least fixpoint of
+   the techniques below lookahead, again after each lookahead or search
+   step), so they need the same hardest level and the same lookahead and
+   search steps; only the counts below differ.  So the closure's answer
+   stands when the genre grades by the hardest level, or when the hardest
+   level is at least the genre's grade_batch_from; otherwise, and when the
+   puzzle is not solved, the path is walked.  Same arguments and return
+   (test_steps checks the two agree). */
+int gc_steps_grade(const gc_puzzle *pz, const gc_options *opt,
+                   const gc_limits *lim, int max_level, int *solved,
+                   int *level, gc_error *err);
 int gc_prover_stopped(gc_prover *p);
 
 #endif

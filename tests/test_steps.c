@@ -739,7 +739,7 @@ static void test_solves_closure(void **state) {
       for (int lv = 0; lv < gs->trial_level; lv++) {
         int a, b, level;
         assert_int_equal(gc_steps_solves(work, NULL, NULL, lv, &a, &e), 0);
-        assert_int_equal(gc_steps_grade(work, NULL, NULL, lv, &b, &level, &e), 0);
+        assert_int_equal(gc_steps_grade_path(work, NULL, NULL, lv, &b, &level, &e), 0);
         if (a != b)
           fail_msg("%s %s, clue %zu out: the closure at level %d %s, the "
                    "path %s", cases[i].genre, cases[i].level, g, lv,
@@ -767,6 +767,72 @@ static void test_solves_closure(void **state) {
   printf("closure against path: %d answers the same (%d not solved), %d "
          "clues out and back\n", compared, unsolved, clues);
   assert_true(unsolved > 0 && unsolved < compared);
+}
+
+/* One puzzle's two grades: the closure's pass (gc_steps_grade) and the
+   path's (gc_steps_grade_path) give the same answer, and so does the
+   generator's (made: the level gc_generate gave; -2 none).  1 when the
+   closure's answer stood without the path (the puzzle's hardest level at
+   least the genre's grade_batch_from). */
+static int same_grade(const gc_puzzle *pz, int made) {
+  gc_error e;
+  int a, b, la, lb;
+  assert_int_equal(gc_steps_grade(pz, NULL, NULL, -1, &a, &la, &e), 0);
+  assert_int_equal(gc_steps_grade_path(pz, NULL, NULL, -1, &b, &lb, &e), 0);
+  if (a != b || la != lb)
+    fail_msg("%s: the closure's grade %d (%s), the path's %d (%s)", pz->id,
+             la, a ? "solved" : "not solved", lb, b ? "solved" : "not solved");
+  if (made != -2)
+    assert_int_equal(made, lb);
+  const gc_genre_steps *gs = gc_puzzle_genre(pz)->steps;
+  return !gs->grade || la >= gs->grade_batch_from;
+}
+
+/* gc_steps_grade (the generator's grade, a pass that applies each
+   technique's deductions at once) against the path's grade on the
+   corpus and on generated Star Battles of every size the tests make:
+   the same grade every time. */
+static void test_grade_batch(void **state) {
+  (void)state;
+  static const char *const files[] = {"corpus/starbattle.jsonl",
+                                      "corpus/skyscrapers.jsonl",
+                                      "corpus/futoshiki.jsonl"};
+  int total = 0, batch = 0;
+  for (int f = 0; f < 3; f++) {
+    const char *path = tu_shared(files[f]);
+    if (!path)
+      continue;
+    char *data = tu_read_file(path);
+    char *line = data, *next;
+    int k = 0;
+    for (; line && *line; line = next, k++) {
+      next = strchr(line, '\n');
+      if (next)
+        *next++ = 0;
+      if (k % (quick() ? 50 : 5 * thin()))
+        continue;
+      gc_puzzle *pz = tu_puzzle(line, NULL);
+      batch += same_grade(pz, -2);
+      total++;
+      gc_puzzle_free(pz);
+    }
+    free(data);
+  }
+  static const struct {
+    int n, m, count;
+  } sb[] = {{8, 1, 6}, {10, 2, 6}, {14, 3, 2}};
+  for (size_t i = 0; i < sizeof sb / sizeof sb[0]; i++)
+    for (int k = 1; k <= (quick() ? 1 : sb[i].count); k++) {
+      gc_gen_info info;
+      gc_puzzle *pz = tu_generate_info("starbattle", sb[i].n, sb[i].m, 0, 0,
+                                       5, (uint64_t)k, GC_DIFFICULTY_ANY, NULL,
+                                       &info);
+      batch += same_grade(pz, info.level);
+      total++;
+      gc_puzzle_free(pz);
+    }
+  printf("grades: %d the same, %d by the closure alone\n", total, batch);
+  assert_true(batch > 0 && batch < total);
 }
 
 /*------------------------------------------------------------------------*/
@@ -928,6 +994,7 @@ int main(void) {
       cmocka_unit_test(test_tatham_levels),
       cmocka_unit_test(test_generate_levels),
       cmocka_unit_test(test_solves_closure),
+      cmocka_unit_test(test_grade_batch),
       cmocka_unit_test(test_corpus_reasons),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -13,6 +13,14 @@
 gc_puzzle *tu_generate(const char *genre, int n, int stars, int br, int bc,
                        uint64_t seed, uint64_t index, gc_difficulty d,
                        const char *level) {
+  return tu_generate_info(genre, n, stars, br, bc, seed, index, d, level,
+                          NULL);
+}
+
+gc_puzzle *tu_generate_info(const char *genre, int n, int stars, int br,
+                            int bc, uint64_t seed, uint64_t index,
+                            gc_difficulty d, const char *level,
+                            gc_gen_info *info) {
   gc_gen_params p;
   memset(&p, 0, sizeof p);
   p.n = n;
@@ -26,7 +34,7 @@ gc_puzzle *tu_generate(const char *genre, int n, int stars, int br, int bc,
   p.max_tries = 200;
   gc_puzzle *pz = NULL;
   gc_error e;
-  int r = gc_generate(gc_genre_find(genre), &p, NULL, NULL, &pz, NULL, &e);
+  int r = gc_generate(gc_genre_find(genre), &p, NULL, NULL, &pz, info, &e);
   if (r != 0)
     fail_msg("generate %s %d (seed %llu, #%llu, %s): %d %s", genre, n,
              (unsigned long long)seed, (unsigned long long)index,

@@ -33,6 +33,11 @@ gc_puzzle *tu_puzzle(const char *text, const char *genre);
 gc_puzzle *tu_generate(const char *genre, int n, int stars, int br, int bc,
                        uint64_t seed, uint64_t index, gc_difficulty d,
                        const char *level);
+/* The same with gc_generate's info. */
+gc_puzzle *tu_generate_info(const char *genre, int n, int stars, int br,
+                            int bc, uint64_t seed, uint64_t index,
+                            gc_difficulty d, const char *level,
+                            gc_gen_info *info);
 /* Reads text expecting an error; returns the error's code and fills err. */
 gc_code tu_read_error(const char *text, const char *genre, gc_error *err);
 
