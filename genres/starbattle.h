@@ -114,11 +114,12 @@ int sb_prune(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err);
 /* Fills every hole so that the puzzle stays unique: 0 done; 1 stopped (or
    over budget); 2 stuck; -1 with err. */
 int sb_fill(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err);
+
+/* starbattle_dead.c */
 /* Holes that no region next to them can take alone (each lets in another
    solution, and filling other holes cannot change that), counted in a
-   random order up to most + 1.  -2 stopped (or over budget); -1 with
-   err. */
-int sb_dead_holes(sb_gen *g, gc_puzzle *pz, int *lits, int most,
-                  gc_error *err);
+   random order up to most + 1 (lits: room for n * n).  -2 stopped (or
+   over budget); -1 with err. */
+int sb_dead_holes(sb_gen *g, int *lits, int most, gc_error *err);
 
 #endif

@@ -677,58 +677,6 @@ int sb_fill(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err) {
   return rc;
 }
 
-
-
-int sb_dead_holes(sb_gen *g, gc_puzzle *pz, int *lits, int most,
-                  gc_error *err) {
-  int n = g->n, nn = g->nn, dead = 0;
-  int *order = malloc((size_t)nn * sizeof *order), k = 0;
-  if (!order)
-    return -1;
-  for (int c = 0; c < nn; c++)
-    if (g->region[c] < 0)
-      order[k++] = c;
-  gc_rng_shuffle(g->rng, order, (size_t)k);
-  for (int i = 0; i < k && dead <= most; i++) {
-    int h = order[i], seen[4], ns = 0, alive = 0;
-    for (int d = 0; d < 4 && !alive; d++) {
-      int r2 = h / n + dr[d], c2 = h % n + dc[d];
-      if (r2 < 0 || r2 >= n || c2 < 0 || c2 >= n)
-        continue;
-      int b = g->region[r2 * n + c2], dup = 0;
-      for (int j = 0; j < ns; j++)
-        dup |= seen[j] == b;
-      if (b < 0 || dup)
-        continue;
-      seen[ns++] = b;
-      g->region[h] = b; /* h joins b alone: another solution? */
-      void *s = g->gx->open(g->gx->arg, pz, err);
-      if (!s) {
-        g->region[h] = -1;
-        free(order);
-        return err->code ? -1 : -2;
-      }
-      /* the puzzle with h empty is unique, so a solution other than S
-         is one with a star on h: asked that way, the solver answers
-         sooner than when told only "not S" (25x25 with 5 stars: 22 ms a
-         call, not 30) */
-      lits[0] = 1 + h;
-      g->gx->clause(s, lits, 1);
-      int r = sb_gen_solve(g, s, NULL, 0);
-      g->gx->close(s);
-      g->region[h] = -1;
-      if (r != 10 && r != 20) {
-        free(order);
-        return -2;
-      }
-      alive = r == 20;
-    }
-    dead += ns && !alive;
-  }
-  free(order);
-  return dead;
-}
-
 int sb_prune(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err) {
   int rc;
   do

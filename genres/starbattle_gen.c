@@ -21,7 +21,8 @@
  *    hole), which breaks T; the puzzle with its holes is then unique.
  *    Holes that no region next to them can take alone ("dead": each such
  *    join lets in a solution with a star on the hole, for good) are
- *    counted; with more than SB_DEAD_MOST the attempt ends here, since
+ *    counted (starbattle_dead.c, one incremental solver for every
+ *    question); with more than SB_DEAD_MOST the attempt ends here, since
  *    the fill then only wanders (25x25 with 5 stars, 36 attempts: the two
  *    that were filled had 2 dead holes, every one of the 34 with 3 to 30
  *    failed and took 94 % of the fill's solver calls).
@@ -370,7 +371,7 @@ static int sb_attempt(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err) {
   if (rc != 0 && rc != 3)
     return rc;
   if (rc == 3) { /* the prune left holes: can the fill take them? */
-    int dead = sb_dead_holes(g, pz, lits, SB_DEAD_MOST, err);
+    int dead = sb_dead_holes(g, lits, SB_DEAD_MOST, err);
     if (dead < 0)
       return dead == -1 ? -1 : 1;
     if (dead > SB_DEAD_MOST)

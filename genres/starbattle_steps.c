@@ -437,7 +437,8 @@ typedef struct fit {
   long ways, nodes;
   long *in;            /* [i]: ways with a star at cell[i] */
   long *nearcount;     /* [c]: ways with a star at or next to c */
-  unsigned char *hit;  /* scratch, n * n */
+  long *hit;           /* [c]: the last way counted in nearcount[c] */
+  long way;            /* ways so far, over every unit (hit's stamp) */
   int stop_at_one;     /* only: is there a way? */
 } fit;
 
@@ -450,19 +451,19 @@ static void fit_rec(fit *x, int from, int k) {
       return;
     for (int i = 0; i < k; i++)
       x->in[x->pick[i]]++;
-    int n = x->n, nn = n * n;
-    memset(x->hit, 0, (size_t)nn);
+    int n = x->n;
+    long way = ++x->way;
     for (int i = 0; i < k; i++) {
       int c = x->cell[x->pick[i]];
       for (int dr = -1; dr <= 1; dr++)
         for (int dc = -1; dc <= 1; dc++) {
-          int r2 = c / n + dr, c2 = c % n + dc;
-          if (r2 >= 0 && r2 < n && c2 >= 0 && c2 < n)
-            x->hit[r2 * n + c2] = 1;
+          int r2 = c / n + dr, c2 = c % n + dc, y = r2 * n + c2;
+          if (r2 >= 0 && r2 < n && c2 >= 0 && c2 < n && x->hit[y] != way) {
+            x->hit[y] = way; /* once per way */
+            x->nearcount[y]++;
+          }
         }
     }
-    for (int c = 0; c < nn; c++)
-      x->nearcount[c] += x->hit[c];
     return;
   }
   if (x->ncell - from < x->need - k)
@@ -485,7 +486,7 @@ static int fit_alloc(fit *x, int n) {
   x->cell = malloc(nn * sizeof *x->cell + 1);
   x->in = malloc(nn * sizeof *x->in + 1);
   x->nearcount = malloc(nn * sizeof *x->nearcount + 1);
-  x->hit = malloc(nn + 1);
+  x->hit = calloc(nn + 1, sizeof *x->hit);
   return x->cell && x->in && x->nearcount && x->hit ? 0 : -1;
 }
 
@@ -529,8 +530,10 @@ static int unit_fit(const gc_puzzle *pz, const gc_kb *kb, gc_find *f) {
     memset(x.in, 0, (size_t)x.ncell * sizeof *x.in);
     memset(x.nearcount, 0, (size_t)nn * sizeof *x.nearcount);
     fit_rec(&x, 0, 0);
-    if (x.nodes > FIT_NODES)
+    if (x.nodes > FIT_NODES) {
+      *memo = sig; /* the same cells go over the budget again */
       continue;
+    }
     gc_find_reset(f);
     unit_state(f, kb, &U, u);
     if (!x.ways) {

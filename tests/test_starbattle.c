@@ -1299,6 +1299,17 @@ static void dead_clause(void *h, const int *lits, size_t n) {
     ccadical_add(d->s, lits[i]);
   ccadical_add(d->s, 0);
 }
+static void *dead_raw(void *arg, gc_error *err) {
+  (void)arg, (void)err;
+  dead_solver *h = calloc(1, sizeof *h);
+  h->s = ccadical_init();
+  ccadical_set_option(h->s, "quiet", 1);
+  return h;
+}
+static int dead_value(void *h, int lit) {
+  dead_solver *d = h;
+  return ccadical_val(d->s, lit);
+}
 static void dead_close(void *h) {
   dead_solver *d = h;
   ccadical_release(d->s);
@@ -1337,8 +1348,9 @@ static void test_dead_holes(void **state) {
     memcpy(orig, d->region, sizeof orig);
     gc_rng rng;
     gc_rng_seed(&rng, (uint64_t)seed, 7);
-    gc_gen_ctx gx = {.rng = &rng, .open = dead_open, .solve = dead_solve,
-                     .model = dead_model, .clause = dead_clause,
+    gc_gen_ctx gx = {.rng = &rng, .open = dead_open, .raw = dead_raw,
+                     .solve = dead_solve, .model = dead_model,
+                     .value = dead_value, .clause = dead_clause,
                      .close = dead_close};
     for (int trial = 0; trial < 6; trial++) {
       memcpy(d->region, orig, sizeof orig);
@@ -1387,10 +1399,10 @@ static void test_dead_holes(void **state) {
       }
       int before[NN];
       memcpy(before, d->region, sizeof before);
-      assert_int_equal(sb_dead_holes(&g, pz, work + 4 * NN, NN, &e), want);
+      assert_int_equal(sb_dead_holes(&g, work + 4 * NN, NN, &e), want);
       assert_memory_equal(before, d->region, sizeof before);
       if (want > 1)
-        assert_int_equal(sb_dead_holes(&g, pz, work + 4 * NN, 0, &e), 1);
+        assert_int_equal(sb_dead_holes(&g, work + 4 * NN, 0, &e), 1);
       cases++;
       dead_seen += want > 0;
     }
