@@ -94,6 +94,8 @@ typedef struct sb_gen {
   int *pruned; /* n * n: times a cell was taken out of its region */
   long calls, budget; /* solver calls of this attempt and its budget */
   int over;           /* the budget ran out */
+  int holes_most;     /* the prune gives up past this many holes (0: no
+                         limit) */
 } sb_gen;
 int sb_generate(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,
                 gc_error *err);
@@ -109,7 +111,8 @@ int sb_moving_set(sb_gen *g, int a, int *set, int k);
 /* starbattle_fill.c */
 /* Takes cells out of regions (into holes) until the solver finds no other
    solution than S: 0 unique as it was; 3 unique after taking cells out; 1
-   stopped (or over budget); 2 stuck; -1 with err. */
+   stopped (or over budget); 2 stuck, or more than g->holes_most holes; -1
+   with err. */
 int sb_prune(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err);
 /* Fills every hole so that the puzzle stays unique: 0 done; 1 stopped (or
    over budget); 2 stuck; -1 with err. */

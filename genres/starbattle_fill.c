@@ -229,13 +229,19 @@ static int prune_phase(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err) {
   void *h = g->gx->open(g->gx->arg, pz, err);
   if (!h)
     return err->code ? -1 : 1;
-  int k = 0, rc = 0, pruned = 0;
-  for (int c = 0; c < nn; c++)
+  int k = 0, rc = 0, pruned = 0, holes = 0;
+  for (int c = 0; c < nn; c++) {
+    holes += g->region[c] < 0;
     if (g->star[c])
       lits[k++] = -(1 + c);
+  }
   g->gx->clause(h, lits, (size_t)k);
   gc_grid t = {0, NULL};
   for (;;) {
+    if (g->holes_most && holes > g->holes_most) {
+      rc = 2; /* too many to fill: a fresh attempt */
+      break;
+    }
     int r = sb_gen_solve(g, h, NULL, 0);
     if (r == 20)
       break;
@@ -260,6 +266,7 @@ static int prune_phase(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err) {
       int x = -(1 + lits[i]);
       g->gx->clause(h, &x, 1);
     }
+    holes += k;
   }
   g->gx->close(h);
   if (rc)

@@ -1334,12 +1334,14 @@ static int has_other(const gc_puzzle *pz, const int *star) {
    next to it, taking it alone with the other holes empty, lets in a
    solution other than the layout), on generated 10x10 2-star puzzles
    whose regions are shaken and then pruned by the generator's prune; and
-   the count stops after `most` + 1, leaving the regions as they were. */
+   the count stops after `most` + 1, leaving the regions as they were.
+   The prune with a limit on its holes gives up exactly when it passes
+   the limit. */
 static void test_dead_holes(void **state) {
   (void)state;
   static const int dr4[4] = {-1, 1, 0, 0}, dc4[4] = {0, 0, -1, 1};
   enum { N = 10, NN = N * N };
-  int cases = 0, dead_seen = 0;
+  int cases = 0, dead_seen = 0, capped = 0;
   for (int seed = 1; seed <= (getenv("GC_TEST_QUICK") ? 2 : 5); seed++) {
     gc_puzzle *pz = tu_generate("starbattle", N, 2, 0, 0, (uint64_t)seed, 1,
                                 GC_DIFFICULTY_ANY, NULL);
@@ -1373,7 +1375,23 @@ static void test_dead_holes(void **state) {
       g.pruned = work + 3 * NN;
       g.budget = 1000000;
       gc_error e;
-      int r = sb_prune(&g, pz, work + 4 * NN, &e);
+      int shaken[NN];
+      memcpy(shaken, d->region, sizeof shaken);
+      /* with a limit on the holes: the prune gives up (2) exactly when it
+         passes the limit */
+      g.holes_most = 1 + trial % 3;
+      int r = sb_prune(&g, pz, work + 4 * NN, &e), holes = 0;
+      for (int c = 0; c < NN; c++)
+        holes += d->region[c] < 0;
+      if (r == 2)
+        assert_true(holes > g.holes_most);
+      else if (r == 0 || r == 3)
+        assert_true(holes <= g.holes_most);
+      capped += r == 2;
+      memcpy(d->region, shaken, sizeof shaken);
+      memset(g.pruned, 0, NN * sizeof *g.pruned);
+      g.holes_most = 0; /* no limit */
+      r = sb_prune(&g, pz, work + 4 * NN, &e);
       if (r != 0 && r != 3)
         continue; /* the prune got stuck: not this test's business */
       int want = 0;
@@ -1410,8 +1428,10 @@ static void test_dead_holes(void **state) {
     gc_puzzle_free(pz);
   }
   printf("dead holes: %d pruned puzzles counted by the definition, %d with "
-         "a dead hole\n", cases, dead_seen);
+         "a dead hole; %d prunes stopped at their limit of holes\n", cases,
+         dead_seen, capped);
   assert_true(dead_seen > 0 && dead_seen < cases);
+  assert_true(capped > 0);
 }
 
 int main(void) {
