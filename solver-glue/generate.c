@@ -499,31 +499,29 @@ static int too_easy(gen_run *g, const gc_puzzle *res, int level,
   return solved ? 2 : 0;
 }
 
+/* The made puzzle's grade, as rate labels it: the level index into *lv,
+   -1 when the techniques do not solve it.  0; 1 stopped; -1 with err. */
+static int grade(gen_run *g, const gc_puzzle *res, int *lv, gc_error *err) {
+  gc_limits lim;
+  int solved;
+  *lv = -1;
+  if (limits_left(g, &lim))
+    return 1;
+  int r = gc_steps_grade(res, g->opt, &lim, -1, &solved, lv, err);
+  if (!r && !solved)
+    *lv = -1;
+  return r;
+}
+
 /* Does the made puzzle grade exactly `level`?  0 yes; 2 no; 1 stopped;
    -1. */
 static int check_level(gen_run *g, const gc_puzzle *res, int level,
                        gc_error *err) {
-  gc_limits lim;
-  if (limits_left(g, &lim))
-    return 1;
-  int solved, lv;
-  int r = gc_steps_grade(res, g->opt, &lim, -1, &solved, &lv, err);
+  int lv, r = grade(g, res, &lv, err);
   g->calls++;
   if (r)
     return r;
-  return solved && lv == level ? 0 : 2;
-}
-
-/* The made puzzle's grade, as rate labels it: the level index, or -1
-   when the genre has no step solver or the time ran out. */
-static int grade(gen_run *g, const gc_puzzle *res) {
-  gc_limits lim;
-  gc_error err;
-  int solved, lv;
-  if (!res->genre->steps || limits_left(g, &lim) ||
-      gc_steps_grade(res, g->opt, &lim, -1, &solved, &lv, &err) || !solved)
-    return -1;
-  return lv;
+  return lv == level ? 0 : 2;
 }
 
 /* The record (an object) with its solution, read as input is read, but
@@ -699,7 +697,11 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
     if (r == 0) {
       *out = res;
       rc = 0;
-      info->level = level >= 0 ? level : grade(&g, res);
+      gc_error ungraded; /* no grade is no failure: "not rated" */
+      if (level >= 0)
+        info->level = level;
+      else if (genre->steps && grade(&g, res, &info->level, &ungraded))
+        info->level = -1;
       break;
     }
     gc_puzzle_free(res);
