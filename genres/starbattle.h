@@ -116,7 +116,7 @@ int sb_moving_set(sb_gen *g, int a, int *set, int k);
 int sb_prune(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err);
 /* Fills every hole so that the puzzle stays unique: 0 done; 1 stopped (or
    over budget); 2 stuck; -1 with err. */
-int sb_fill(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err);
+int sb_fill(sb_gen *g, int *lits, gc_error *err);
 
 /* starbattle_dead.c */
 /* Holes that no region next to them can take alone (each lets in another
@@ -124,5 +124,17 @@ int sb_fill(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err);
    random order up to most + 1 (lits: room for n * n).  -2 stopped (or
    over budget); -1 with err. */
 int sb_dead_holes(sb_gen *g, int *lits, int most, gc_error *err);
+/* A bare solver (gx->raw) on the puzzle with its holes free: the cells
+   (variables 1..nn), m stars in every row and column, none touching, and
+   in each region b, m among its cells and the extra literals j (variable
+   nn + 1 + j, j < nextra) with extra_region[j] == b.  With extra_cell
+   (else NULL), extra j is cell extra_cell[j]'s star counted in its
+   region: it implies that star, and a star on a cell with extra literals
+   implies one of them (assumptions then say which region the cell
+   joins).  Nothing else: a star on a hole counts in no region unless an
+   extra literal says so.  lits: room for n * n; *top (when not NULL):
+   the formula's last variable.  NULL with err (err->code 0: stopped). */
+void *sb_formula(sb_gen *g, const int *extra_region, const int *extra_cell,
+                 int nextra, int *lits, int *top, gc_error *err);
 
 #endif

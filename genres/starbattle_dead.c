@@ -15,6 +15,9 @@
  * solver learns from one question holds for the next, which is where the
  * time goes otherwise (25x25 with 5 stars: a fresh solver on the puzzle
  * with h in b took 22 ms a question).
+ *
+ * The formula (sb_formula) serves the fill's checks too, with an extra
+ * literal per hole and region it may join (starbattle_fill.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -38,9 +41,8 @@ static int to_solver_add(void *self, const int *lits, size_t n) {
 
 static const gc_sink_ops to_solver_ops = {to_solver_add, NULL};
 
-/* The questions' formula in a bare solver: cells 1..nn, e_b = nn + 1 + b.
-   NULL with err (err->code 0: stopped). */
-static void *dead_formula(sb_gen *g, int *lits, gc_error *err) {
+void *sb_formula(sb_gen *g, const int *extra_region, const int *extra_cell,
+                 int nextra, int *lits, int *top, gc_error *err) {
   int n = g->n, m = g->m, nn = g->nn;
   void *h = g->gx->raw(g->gx->arg, err);
   if (!h)
@@ -51,7 +53,8 @@ static void *dead_formula(sb_gen *g, int *lits, gc_error *err) {
   /* the genre's choice of count (starbattle_encode.c) */
   int kind = m >= 4 ? GC_CARD_TOTALIZER : GC_CARD_COUNTER;
   int first = gc_cnf_block(&cnf, "cell", "row,col", n, n, 1);
-  int extra = gc_cnf_block(&cnf, "extra", "region", n, 1, 1);
+  int extra = nextra ? gc_cnf_block(&cnf, "extra", "index", nextra, 1, 1)
+                     : nn + 1;
   for (int d = 0; d < 2 && first && extra; d++)
     for (int i = 0; i < n; i++) {
       for (int j = 0; j < n; j++)
@@ -63,7 +66,9 @@ static void *dead_formula(sb_gen *g, int *lits, gc_error *err) {
     for (int c = 0; c < nn; c++)
       if (g->region[c] == b)
         lits[k++] = first + c;
-    lits[k++] = extra + b;
+    for (int j = 0; j < nextra; j++)
+      if (extra_region[j] == b)
+        lits[k++] = extra + j;
     gc_enc_card_kind(&cnf, lits, k, m, m, kind);
   }
   static const int tr[4] = {0, 1, 1, 1}, tc[4] = {1, -1, 0, 1};
@@ -73,7 +78,22 @@ static void *dead_formula(sb_gen *g, int *lits, gc_error *err) {
       if (r2 < n && c2 >= 0 && c2 < n)
         gc_cnf_binary(&cnf, -(first + c), -(first + r2 * n + c2));
     }
+  /* an extra literal of a cell: the cell's star counted in a region */
+  for (int j = 0; extra_cell && j < nextra && first && extra; j++)
+    gc_cnf_binary(&cnf, -(extra + j), first + extra_cell[j]);
+  for (int c = 0; extra_cell && c < nn && first && extra; c++) {
+    size_t k = 0;
+    for (int j = 0; j < nextra; j++)
+      if (extra_cell[j] == c)
+        lits[k++] = extra + j;
+    if (k) {
+      lits[k++] = -(first + c);
+      gc_cnf_clause(&cnf, lits, k);
+    }
+  }
   int failed = gc_cnf_status(&cnf) || !first || !extra;
+  if (top)
+    *top = cnf.nvars;
   gc_cnf_release(&cnf);
   if (failed) {
     g->gx->close(h);
@@ -85,7 +105,7 @@ static void *dead_formula(sb_gen *g, int *lits, gc_error *err) {
 
 int sb_dead_holes(sb_gen *g, int *lits, int most, gc_error *err) {
   int n = g->n, nn = g->nn, dead = 0, k = 0;
-  int *order = malloc((size_t)(2 * nn + n + 1) * sizeof *order);
+  int *order = malloc((size_t)(2 * nn + 2 * n + 1) * sizeof *order);
   if (!order) {
     gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
     return -1;
@@ -94,7 +114,10 @@ int sb_dead_holes(sb_gen *g, int *lits, int most, gc_error *err) {
   for (int c = 0; c < nn; c++)
     if (g->region[c] < 0)
       order[k++] = c;
-  void *s = k ? dead_formula(g, lits, err) : NULL;
+  int *own = order + 2 * nn; /* e_b counts in region b */
+  for (int b = 0; b < n; b++)
+    own[b] = b;
+  void *s = k ? sb_formula(g, own, NULL, n, lits, NULL, err) : NULL;
   if (k && !s) {
     free(order);
     return err->code ? -1 : -2;

@@ -386,7 +386,7 @@ static int sb_attempt(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err) {
     if (dead > SB_DEAD_MOST)
       return 2; /* a fresh attempt */
   }
-  return sb_fill(g, pz, lits, err);
+  return sb_fill(g, lits, err);
 }
 
 int sb_generate(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,

@@ -1438,6 +1438,121 @@ static void test_dead_holes(void **state) {
   assert_true(capped > 0);
 }
 
+/* The solutions of a formula's solver (cells 1..nn) under assumptions,
+   each as nn bytes, at most cap of them; returns how many. */
+static int all_solutions(void *h, int nn, const int *assume, size_t na,
+                         unsigned char *out, int cap) {
+  int k = 0, lits[SB_MAX_N * SB_MAX_N];
+  while (k < cap && dead_solve(h, assume, na) == 10) {
+    int nl = 0;
+    for (int c = 0; c < nn; c++) {
+      out[(size_t)k * nn + c] = dead_value(h, 1 + c) > 0;
+      if (out[(size_t)k * nn + c])
+        lits[nl++] = -(1 + c);
+    }
+    dead_clause(h, lits, (size_t)nl);
+    k++;
+  }
+  return k;
+}
+
+static int cmp_bytes_100(const void *a, const void *b) {
+  return memcmp(a, b, 100);
+}
+
+/* sb_formula with extra literals of cells (the fill's checks): with some
+   cells out of their regions, each given its own region and up to two
+   others it may join and the assumptions choosing one, the formula's
+   solutions are exactly those of the genre's own encoding of the puzzle
+   with those cells in the chosen regions; enumerated in full on 10x10
+   2-star puzzles whose regions are shaken around the layout (many
+   solutions). */
+static void test_formula_extras(void **state) {
+  (void)state;
+  static const int dr4[4] = {-1, 1, 0, 0}, dc4[4] = {0, 0, -1, 1};
+  enum { N = 10, NN = N * N, CAP = 4000 };
+  unsigned char *a = malloc((size_t)CAP * NN), *b = malloc((size_t)CAP * NN);
+  int cases = 0, most = 0;
+  for (int seed = 1; seed <= (getenv("GC_TEST_QUICK") ? 2 : 6); seed++) {
+    gc_puzzle *pz = tu_generate("starbattle", N, 2, 0, 0, (uint64_t)seed, 1,
+                                GC_DIFFICULTY_ANY, NULL);
+    sb *d = pz->data;
+    int orig[NN], work[5 * NN] = {0};
+    memcpy(orig, d->region, sizeof orig);
+    gc_rng rng;
+    gc_rng_seed(&rng, (uint64_t)seed, 11);
+    gc_gen_ctx gx = {.rng = &rng, .open = dead_open, .raw = dead_raw,
+                     .solve = dead_solve, .model = dead_model,
+                     .value = dead_value, .clause = dead_clause,
+                     .close = dead_close};
+    for (int trial = 0; trial < 8; trial++) {
+      memcpy(d->region, orig, sizeof orig);
+      for (int k = 0, moves = 40 + gc_rng_below(&rng, 160); k < moves; k++) {
+        int c = gc_rng_below(&rng, NN), q = gc_rng_below(&rng, 4);
+        int r2 = c / N + dr4[q], c2 = c % N + dc4[q];
+        if (!pz->known.cell[c] && r2 >= 0 && r2 < N && c2 >= 0 && c2 < N)
+          d->region[c] = d->region[r2 * N + c2];
+      }
+      /* holes, their options and the choice */
+      int xreg[NN * 3], xcell[NN * 3], pick[NN], nx = 0, assume[NN * 3];
+      int na = 0, holes = 1 + gc_rng_below(&rng, 8);
+      for (int i = 0; i < holes; i++) {
+        int c = gc_rng_below(&rng, NN);
+        if (d->region[c] < 0 || pz->known.cell[c])
+          continue;
+        int own = d->region[c], opts = gc_rng_below(&rng, 3), first = nx;
+        d->region[c] = -1;
+        xreg[nx] = own, xcell[nx++] = c;
+        for (int j = 0; j < opts; j++) {
+          int r = gc_rng_below(&rng, N), dup = 0;
+          for (int q = first; q < nx; q++)
+            dup |= xreg[q] == r;
+          if (dup)
+            continue;
+          xreg[nx] = r, xcell[nx++] = c;
+        }
+        int chosen = first + gc_rng_below(&rng, nx - first);
+        pick[c] = xreg[chosen];
+        for (int q = first; q < nx; q++)
+          if (q != chosen)
+            assume[na++] = -(NN + 1 + q);
+      }
+      sb_gen g;
+      memset(&g, 0, sizeof g);
+      g.rng = &rng, g.gx = &gx, g.n = N, g.m = 2, g.nn = NN;
+      g.star = pz->known.cell, g.region = d->region;
+      g.queue = work, g.mark = work + NN, g.cells = work + 2 * NN;
+      gc_error e;
+      int top = 0;
+      void *h = sb_formula(&g, xreg, xcell, nx, work + 4 * NN, &top, &e);
+      assert_non_null(h);
+      assert_true(top >= NN + nx);
+      int ka = all_solutions(h, NN, assume, (size_t)na, a, CAP);
+      dead_close(h);
+      for (int c = 0; c < NN; c++)
+        if (d->region[c] < 0)
+          d->region[c] = pick[c];
+      h = dead_open(NULL, pz, &e);
+      int kb = all_solutions(h, NN, NULL, 0, b, CAP);
+      dead_close(h);
+      assert_true(ka < CAP && kb < CAP);
+      assert_int_equal(ka, kb);
+      qsort(a, (size_t)ka, NN, cmp_bytes_100);
+      qsort(b, (size_t)kb, NN, cmp_bytes_100);
+      assert_memory_equal(a, b, (size_t)ka * NN);
+      cases++;
+      most = ka > most ? ka : most;
+    }
+    memcpy(d->region, orig, sizeof orig);
+    gc_puzzle_free(pz);
+  }
+  printf("formula with extra literals: %d region maps with holes, the same "
+         "solutions as the genre's encoding (up to %d)\n", cases, most);
+  assert_true(most > 1);
+  free(a);
+  free(b);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_encoding_exhaustive),
@@ -1450,6 +1565,7 @@ int main(void) {
       cmocka_unit_test(test_bad_inputs),
       cmocka_unit_test(test_search),
       cmocka_unit_test(test_dead_holes),
+      cmocka_unit_test(test_formula_extras),
   };
   int rc = cmocka_run_group_tests(tests, NULL, NULL);
   if (rc)
