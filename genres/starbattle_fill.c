@@ -23,7 +23,7 @@
  * unique), on one incremental solver per master (fill_checker: each hole
  * of the batch has an extra literal per region it may join, and a model's
  * choice is assumptions; 30x30 with 6 stars: 1.3 ms a question, where a
- * fresh solver on the filled puzzle took 28 ms, and seed 5 made its
+ * fresh solver on the filled puzzle took 20 ms, and seed 5 made its
  * first puzzle in 62 s where 300 s made none before); each one found, T,
  * is valid exactly when the holes holding
  * stars of T join regions that bring every region's count of T to m, and
