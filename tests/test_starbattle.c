@@ -1330,6 +1330,47 @@ static int has_other(const gc_puzzle *pz, const int *star) {
   return r == 10;
 }
 
+/* The generator's context on the test's solver. */
+static gc_gen_ctx test_gen_ctx(gc_rng *rng) {
+  gc_gen_ctx gx = {.rng = rng, .open = dead_open, .raw = dead_raw,
+                   .solve = dead_solve, .model = dead_model,
+                   .value = dead_value, .clause = dead_clause,
+                   .close = dead_close};
+  return gx;
+}
+
+/* The generator's state on puzzle pz (its known solution the layout),
+   work: room for 5 * n * n. */
+static sb_gen test_sb_gen(gc_puzzle *pz, gc_gen_ctx *gx, int *work) {
+  sb_gen g;
+  int nn = pz->n * pz->n;
+  memset(&g, 0, sizeof g);
+  g.rng = gx->rng, g.gx = gx, g.n = pz->n, g.nn = nn;
+  g.m = ((sb *)pz->data)->m;
+  g.star = pz->known.cell, g.region = ((sb *)pz->data)->region;
+  g.queue = work, g.mark = work + nn, g.cells = work + 2 * nn;
+  g.pruned = work + 3 * nn;
+  g.budget = 1000000;
+  return g;
+}
+
+/* The regions back to orig, then lo to lo + span - 1 random cells without
+   a star of the layout each taken into a neighbour's region (other
+   solutions appear; the layout stays one). */
+static void shake_regions(gc_puzzle *pz, const int *orig, gc_rng *rng, int lo,
+                          int span) {
+  static const int dr4[4] = {-1, 1, 0, 0}, dc4[4] = {0, 0, -1, 1};
+  sb *d = pz->data;
+  int n = pz->n, nn = n * n;
+  memcpy(d->region, orig, (size_t)nn * sizeof *orig);
+  for (int k = 0, moves = lo + gc_rng_below(rng, span); k < moves; k++) {
+    int c = gc_rng_below(rng, nn), q = gc_rng_below(rng, 4);
+    int r2 = c / n + dr4[q], c2 = c % n + dc4[q];
+    if (!pz->known.cell[c] && r2 >= 0 && r2 < n && c2 >= 0 && c2 < n)
+      d->region[c] = d->region[r2 * n + c2];
+  }
+}
+
 /* sb_dead_holes against its definition (a hole is dead when every region
    next to it, taking it alone with the other holes empty, lets in a
    solution other than the layout), on generated 10x10 2-star puzzles
@@ -1350,30 +1391,10 @@ static void test_dead_holes(void **state) {
     memcpy(orig, d->region, sizeof orig);
     gc_rng rng;
     gc_rng_seed(&rng, (uint64_t)seed, 7);
-    gc_gen_ctx gx = {.rng = &rng, .open = dead_open, .raw = dead_raw,
-                     .solve = dead_solve, .model = dead_model,
-                     .value = dead_value, .clause = dead_clause,
-                     .close = dead_close};
+    gc_gen_ctx gx = test_gen_ctx(&rng);
     for (int trial = 0; trial < 6; trial++) {
-      memcpy(d->region, orig, sizeof orig);
-      for (int k = 0, moves = 40 + gc_rng_below(&rng, 40); k < moves; k++) {
-        int c = gc_rng_below(&rng, NN), q = gc_rng_below(&rng, 4);
-        int r2 = c / N + dr4[q], c2 = c % N + dc4[q];
-        if (!pz->known.cell[c] && r2 >= 0 && r2 < N && c2 >= 0 && c2 < N)
-          d->region[c] = d->region[r2 * N + c2];
-      }
-      sb_gen g;
-      memset(&g, 0, sizeof g);
-      g.rng = &rng;
-      g.gx = &gx;
-      g.n = N;
-      g.m = 2;
-      g.nn = NN;
-      g.star = pz->known.cell;
-      g.region = d->region;
-      g.queue = work, g.mark = work + NN, g.cells = work + 2 * NN;
-      g.pruned = work + 3 * NN;
-      g.budget = 1000000;
+      shake_regions(pz, orig, &rng, 40, 40);
+      sb_gen g = test_sb_gen(pz, &gx, work);
       gc_error e;
       int shaken[NN];
       memcpy(shaken, d->region, sizeof shaken);
@@ -1469,7 +1490,6 @@ static int cmp_bytes_100(const void *a, const void *b) {
    solutions). */
 static void test_formula_extras(void **state) {
   (void)state;
-  static const int dr4[4] = {-1, 1, 0, 0}, dc4[4] = {0, 0, -1, 1};
   enum { N = 10, NN = N * N, CAP = 4000 };
   unsigned char *a = malloc((size_t)CAP * NN), *b = malloc((size_t)CAP * NN);
   int cases = 0, most = 0;
@@ -1481,18 +1501,9 @@ static void test_formula_extras(void **state) {
     memcpy(orig, d->region, sizeof orig);
     gc_rng rng;
     gc_rng_seed(&rng, (uint64_t)seed, 11);
-    gc_gen_ctx gx = {.rng = &rng, .open = dead_open, .raw = dead_raw,
-                     .solve = dead_solve, .model = dead_model,
-                     .value = dead_value, .clause = dead_clause,
-                     .close = dead_close};
+    gc_gen_ctx gx = test_gen_ctx(&rng);
     for (int trial = 0; trial < 8; trial++) {
-      memcpy(d->region, orig, sizeof orig);
-      for (int k = 0, moves = 40 + gc_rng_below(&rng, 160); k < moves; k++) {
-        int c = gc_rng_below(&rng, NN), q = gc_rng_below(&rng, 4);
-        int r2 = c / N + dr4[q], c2 = c % N + dc4[q];
-        if (!pz->known.cell[c] && r2 >= 0 && r2 < N && c2 >= 0 && c2 < N)
-          d->region[c] = d->region[r2 * N + c2];
-      }
+      shake_regions(pz, orig, &rng, 40, 160);
       /* holes, their options and the choice */
       int xreg[NN * 3], xcell[NN * 3], pick[NN], nx = 0, assume[NN * 3];
       int na = 0, holes = 1 + gc_rng_below(&rng, 8);
@@ -1517,11 +1528,7 @@ static void test_formula_extras(void **state) {
           if (q != chosen)
             assume[na++] = -(NN + 1 + q);
       }
-      sb_gen g;
-      memset(&g, 0, sizeof g);
-      g.rng = &rng, g.gx = &gx, g.n = N, g.m = 2, g.nn = NN;
-      g.star = pz->known.cell, g.region = d->region;
-      g.queue = work, g.mark = work + NN, g.cells = work + 2 * NN;
+      sb_gen g = test_sb_gen(pz, &gx, work);
       gc_error e;
       int top = 0;
       void *h = sb_formula(&g, xreg, xcell, nx, work + 4 * NN, &top, &e);
