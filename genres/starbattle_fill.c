@@ -59,7 +59,12 @@
  * when a batch can be neither filled nor widened, joining one of its holes
  * to a region all the same and taking the solution that lets in as the new
  * layout, the old one pruned (3 of 10 seeds made in 40 s before, 2 after,
- * with longer attempts).
+ * with longer attempts).  At 30x30 with 6 stars: a prune that takes 8
+ * other solutions at a time and the cell where most of them have a star
+ * (the same 61 holes an attempt on average, 8 times the solver calls: the
+ * other solutions seldom share a cell), and growing regions away from
+ * cells that let two stars swap corners of a rectangle (66 holes against
+ * 55).
  */
 #include <limits.h>
 #include <stdlib.h>
