@@ -228,6 +228,15 @@ static int detour(sb_gen *g, const gc_grid *t) {
   return rc;
 }
 
+/* Excludes the layout S from solver h (cells are variables 1..nn). */
+static void exclude_layout(sb_gen *g, void *h, int *lits) {
+  int k = 0;
+  for (int c = 0; c < g->nn; c++)
+    if (g->star[c])
+      lits[k++] = -(1 + c);
+  g->gx->clause(h, lits, (size_t)k);
+}
+
 /* One phase, on one solver for the regions as they are when it starts,
    with S excluded: while it finds another solution, prune takes cells out
    of their regions, which the solver then learns as empty cells (a puzzle
@@ -240,12 +249,9 @@ static int prune_phase(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err) {
   if (!h)
     return err->code ? -1 : 1;
   int k = 0, rc = 0, pruned = 0, holes = 0;
-  for (int c = 0; c < nn; c++) {
+  for (int c = 0; c < nn; c++)
     holes += g->region[c] < 0;
-    if (g->star[c])
-      lits[k++] = -(1 + c);
-  }
-  g->gx->clause(h, lits, (size_t)k);
+  exclude_layout(g, h, lits);
   gc_grid t = {0, NULL};
   for (;;) {
     if (g->holes_most && holes > g->holes_most) {
@@ -514,11 +520,7 @@ static void *fill_checker(sb_gen *g, sbfill *f, int *lits, gc_error *err) {
   void *s = sb_formula(g, own, at, ne, lits, &top, err);
   if (!s)
     return NULL;
-  int k = 0;
-  for (int c = 0; c < nn; c++)
-    if (g->star[c])
-      lits[k++] = -(1 + c);
-  g->gx->clause(s, lits, (size_t)k);
+  exclude_layout(g, s, lits);
   for (int c = 0; c < nn; c++)
     if (g->region[c] < 0 && (f->hidx[c] < 0 || !f->active[c])) {
       int e = -(1 + c); /* a hole outside the batch, or with no option */

@@ -1354,6 +1354,17 @@ static sb_gen test_sb_gen(gc_puzzle *pz, gc_gen_ctx *gx, int *work) {
   return g;
 }
 
+/* A generated 10x10 2-star puzzle of seed `seed` (its known solution the
+   layout), its regions into orig, and a random stream for the test. */
+static gc_puzzle *test_layout(int seed, uint64_t stream, int *orig,
+                              gc_rng *rng) {
+  gc_puzzle *pz = tu_generate("starbattle", 10, 2, 0, 0, (uint64_t)seed, 1,
+                              GC_DIFFICULTY_ANY, NULL);
+  memcpy(orig, ((sb *)pz->data)->region, 100 * sizeof *orig);
+  gc_rng_seed(rng, (uint64_t)seed, stream);
+  return pz;
+}
+
 /* The regions back to orig, then lo to lo + span - 1 random cells without
    a star of the layout each taken into a neighbour's region (other
    solutions appear; the layout stays one). */
@@ -1384,13 +1395,10 @@ static void test_dead_holes(void **state) {
   enum { N = 10, NN = N * N };
   int cases = 0, dead_seen = 0, capped = 0;
   for (int seed = 1; seed <= (getenv("GC_TEST_QUICK") ? 3 : 5); seed++) {
-    gc_puzzle *pz = tu_generate("starbattle", N, 2, 0, 0, (uint64_t)seed, 1,
-                                GC_DIFFICULTY_ANY, NULL);
-    sb *d = pz->data;
     int orig[NN], work[5 * NN] = {0};
-    memcpy(orig, d->region, sizeof orig);
     gc_rng rng;
-    gc_rng_seed(&rng, (uint64_t)seed, 7);
+    gc_puzzle *pz = test_layout(seed, 7, orig, &rng);
+    sb *d = pz->data;
     gc_gen_ctx gx = test_gen_ctx(&rng);
     for (int trial = 0; trial < 6; trial++) {
       shake_regions(pz, orig, &rng, 40, 40);
@@ -1494,13 +1502,10 @@ static void test_formula_extras(void **state) {
   unsigned char *a = malloc((size_t)CAP * NN), *b = malloc((size_t)CAP * NN);
   int cases = 0, most = 0;
   for (int seed = 1; seed <= (getenv("GC_TEST_QUICK") ? 2 : 6); seed++) {
-    gc_puzzle *pz = tu_generate("starbattle", N, 2, 0, 0, (uint64_t)seed, 1,
-                                GC_DIFFICULTY_ANY, NULL);
-    sb *d = pz->data;
     int orig[NN], work[5 * NN] = {0};
-    memcpy(orig, d->region, sizeof orig);
     gc_rng rng;
-    gc_rng_seed(&rng, (uint64_t)seed, 11);
+    gc_puzzle *pz = test_layout(seed, 11, orig, &rng);
+    sb *d = pz->data;
     gc_gen_ctx gx = test_gen_ctx(&rng);
     for (int trial = 0; trial < 8; trial++) {
       shake_regions(pz, orig, &rng, 40, 160);
