@@ -438,6 +438,18 @@ int sb_generate(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,
     if (rc == 1 && g.over)
       rc = 2; /* over budget: a fresh attempt */
   }
+  if (rc == 0) {
+    /* regions named in reading order (A holds the first cell), so that
+       the same map is always the same text and record */
+    int *name = lits;
+    for (int b = 0; b < n; b++)
+      name[b] = -1;
+    for (int c = 0, next = 0; c < (int)nn; c++) {
+      if (name[g.region[c]] < 0)
+        name[g.region[c]] = next++;
+      g.region[c] = name[g.region[c]];
+    }
+  }
   free(work);
   return rc;
 }
