@@ -56,6 +56,7 @@ typedef struct cli {
   int forced;           /* hint --forced */
   long number;          /* generate --number */
   long start;           /* generate --start K (0: 1) */
+  int distinct;         /* generate --distinct */
   int tries;            /* generate --tries N (0: the library's 50) */
   int color;            /* --color: GC_COLOR_AUTO, _ALWAYS, _NEVER */
   int list;             /* count --list */

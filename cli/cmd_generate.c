@@ -64,9 +64,15 @@ static int print_json(cli *c, const gc_puzzle *pz, const char *source,
   return 0;
 }
 
-/* A batch of puzzles, made by gc_cli_ordered_run: item i is the puzzle of
-   index first + i, which depends on the seed and that index alone, so
-   --jobs and --start shards print the same bytes as one run. */
+/* --distinct gives up after this many repeats in a row (parameters with
+   few puzzles: 5x5 Star Battle has 14 star layouts). */
+enum { GEN_REPEATS_MOST = 1000 };
+
+/* A batch of puzzles, made by gc_cli_ordered_run in rounds: item i of a
+   round is the puzzle of index round + i, which depends on the seed and
+   that index alone, so --jobs and --start shards print the same bytes as
+   one run.  There is one round, and with --distinct one more for the
+   repeats each round skipped. */
 typedef struct gen_item {
   gc_puzzle *pz;
   gc_gen_info info;
@@ -83,6 +89,13 @@ typedef struct gen_batch {
   gc_gen_params p;
   gc_limits lim;
   long first, count;
+  long round;       /* the index of the current round's item 0 */
+  long total;       /* puzzles the run asks for so far (--distinct adds
+                       one for each repeat skipped) */
+  json_t *seen;     /* --distinct: each puzzle's text -> its id */
+  long repeats, pending; /* repeats skipped: in all, and in this round */
+  long run_of_repeats;   /* the last puzzles printed or skipped: repeats */
+  int stopped;
   const char *source;
   gen_item *items;  /* a ring: item i at i % ring (the ordered window) */
   size_t ring;
@@ -110,7 +123,8 @@ static void gen_progress(void *ctx, const gc_gen_info *so_far) {
     snprintf(text, sizeof text,
              "gridcnf: generate: puzzle %ld of %ld (index %ld): try %d, %ld "
              "checks, %.1f s",
-             it->i + 1, b->count, b->first + it->i, so_far->tries,
+             b->round - b->first + it->i + 1, b->total, b->round + it->i,
+             so_far->tries,
              so_far->calls, so_far->ms / 1e3);
     gc_cli_progress_show(c, text);
   }
@@ -124,7 +138,7 @@ static int gen_work(void *ctx, size_t i) {
   it->b = b;
   it->i = (long)i;
   gc_gen_params p = b->p;
-  p.index = (uint64_t)(b->first + (long)i);
+  p.index = (uint64_t)(b->round + (long)i);
   p.progress = gen_progress;
   p.progress_ctx = it;
   it->r = gc_generate(b->genre, &p, &b->c->opt, &b->lim, &it->pz, &it->info,
@@ -134,13 +148,40 @@ static int gen_work(void *ctx, size_t i) {
   return 0;
 }
 
+/* --distinct: is pz the same puzzle as one printed before in the run
+   (the same text)?  Then it says so on err and counts a repeat (the run
+   makes one more index in its place), 1; else it remembers pz, 0 (also
+   when out of memory: pz is printed unchecked). */
+static int repeat_of(gen_batch *b, const gc_puzzle *pz, long k) {
+  if (!b->seen)
+    return 0;
+  char *text = gc_render_text(pz, NULL);
+  if (!text)
+    return 0;
+  json_t *earlier = json_object_get(b->seen, text);
+  if (earlier) {
+    fprintf(b->c->err,
+            "gridcnf: generate: %ld/%ld %s: the same puzzle as %s, skipped\n",
+            k, b->total, gc_puzzle_id(pz), json_string_value(earlier));
+    b->repeats++;
+    b->pending++;
+    b->total++;
+    b->run_of_repeats++;
+  } else {
+    json_object_set_new(b->seen, text, json_string(gc_puzzle_id(pz)));
+    b->run_of_repeats = 0;
+  }
+  free(text);
+  return earlier != NULL;
+}
+
 /* Prints item i (in order, on the calling thread); nonzero stops the
    batch: an interrupt, or parameters the genre cannot make. */
 static int gen_emit(void *ctx, size_t i) {
   gen_batch *b = ctx;
   gen_item *it = &b->items[i % b->ring];
   cli *c = b->c;
-  long k = (long)i + 1;
+  long k = b->round - b->first + (long)i + 1;
   /* the workers' progress lines wait while this item is printed */
   pthread_mutex_lock(&b->lock);
   gc_cli_progress_clear(c);
@@ -156,16 +197,25 @@ static int gen_emit(void *ctx, size_t i) {
   } else if (it->r == 1) {
     int intr = c->interrupt && *c->interrupt;
     fprintf(c->err, "gridcnf: generate: puzzle %ld of %ld: %s after %.1f s\n",
-            k, b->count, intr ? "interrupted" : "time limit reached",
+            k, b->total, intr ? "interrupted" : "time limit reached",
             it->info.ms / 1e3);
     gc_cli_worst(&b->code, intr ? EX_INTERRUPT : EX_TIME);
     b->timed += !intr;
     stop = intr;
   } else if (it->r == 2) {
-    fprintf(c->err, "gridcnf: generate: puzzle %ld of %ld: %s\n", k, b->count,
+    fprintf(c->err, "gridcnf: generate: puzzle %ld of %ld: %s\n", k, b->total,
             it->e.message);
     gc_cli_worst(&b->code, EX_NOTFOUND);
     b->none++;
+  } else if (repeat_of(b, it->pz, k)) {
+    if (b->run_of_repeats >= GEN_REPEATS_MOST) {
+      fprintf(c->err,
+              "gridcnf: generate: %d repeats in a row: no new puzzle of "
+              "these parameters is coming, %ld of %ld made\n",
+              GEN_REPEATS_MOST, b->made, b->count);
+      gc_cli_worst(&b->code, EX_NOTFOUND);
+      stop = 1;
+    }
   } else {
     gc_puzzle *pz = it->pz;
     const gc_gen_info *info = &it->info;
@@ -179,7 +229,7 @@ static int gen_emit(void *ctx, size_t i) {
     fprintf(c->err,
             "gridcnf: generate: %ld/%ld %s: %s, %s, %d tr%s, %ld checks, "
             "%.0f ms\n",
-            k, b->count, gc_puzzle_id(pz), what,
+            k, b->total, gc_puzzle_id(pz), what,
             it->label ? it->label : "not rated", info->tries,
             info->tries == 1 ? "y" : "ies", info->calls, info->ms);
     if ((size_t)b->made == b->ms_cap) {
@@ -207,6 +257,7 @@ static int gen_emit(void *ctx, size_t i) {
     }
     stop = gc_cli_record_end(c, "generate", pz, &b->code);
   }
+  b->stopped |= stop;
   fflush(c->err);
   b->next_ms = gc_cli_now_ms() + 100; /* the line just printed stays a while */
   pthread_mutex_unlock(&b->lock);
@@ -237,6 +288,9 @@ static void gen_summary(gen_batch *b) {
     fprintf(c->err, ", %ld not found within the tries", b->none);
   if (b->timed)
     fprintf(c->err, ", %ld stopped by the time limit", b->timed);
+  if (b->repeats)
+    fprintf(c->err, ", %ld repeat%s skipped", b->repeats,
+            b->repeats == 1 ? "" : "s");
   fputc('\n', c->err);
   fflush(c->err);
 }
@@ -315,6 +369,8 @@ static int cmd_generate(cli *c) {
   b.lim.mode = GC_MODE_UNIQUE;
   b.first = first;
   b.count = count;
+  b.round = first;
+  b.total = count;
   b.source = source;
   b.code = EX_OK;
   b.ring = (size_t)gc_cli_ordered_window(c->jobs);
@@ -325,9 +381,24 @@ static int cmd_generate(cli *c) {
   }
   if (c->jobs > 1)
     b.lim.reserve = NULL; /* the heap of one thread: not worth it here */
+  if (c->distinct && !(b.seen = json_object())) {
+    free(b.items);
+    fprintf(c->err, "gridcnf: out of memory\n");
+    return EX_SOFTWARE;
+  }
   pthread_mutex_init(&b.lock, NULL);
-  gc_cli_ordered_run(c->jobs, (size_t)count, NULL, gen_work, gen_emit, &b);
+  /* rounds: each repeat skipped (--distinct) is made up by the next
+     index after the round */
+  for (long todo = count; todo > 0 && !b.stopped;) {
+    b.pending = 0;
+    gc_cli_ordered_run(c->jobs, (size_t)todo, NULL, gen_work, gen_emit, &b);
+    if (b.round > LONG_MAX - todo - b.pending)
+      break;
+    b.round += todo;
+    todo = b.pending;
+  }
   pthread_mutex_destroy(&b.lock);
+  json_decref(b.seen);
   for (size_t i = 0; i < b.ring; i++)
     gc_puzzle_free(b.items[i].pz);
   gen_summary(&b);
@@ -344,8 +415,8 @@ const gc_command gc_command_generate = {
     .section = "set",
     .args = "GENRE --size N",
     .summary = "make random puzzles with a unique solution",
-    .options = "json size stars boxes seed number start jobs difficulty tries "
-               "@limits @encoding",
+    .options = "json size stars boxes seed number start distinct jobs "
+               "difficulty tries @limits @encoding",
     .about = "Each puzzle is proven unique by a fresh solve before it is "
              "printed, with its solution in the JSON record.  The same seed "
              "makes the same puzzles; without --seed one is drawn and "
@@ -353,8 +424,11 @@ const gc_command gc_command_generate = {
              "the genre, as rate labels them) makes puzzles that grade "
              "exactly that level.  Puzzle K of a run depends on the seed and "
              "K alone: --start K shards and --jobs N print the same bytes as "
-             "one run.  --timeout limits each puzzle (exit 3, the run goes on "
-             "with the next); a puzzle not found within --tries fresh starts "
+             "one run.  --distinct skips a puzzle that repeats an earlier one "
+             "of the run (tiny grids have few) and makes the next index in "
+             "its place; shards then no longer add up to one run.  --timeout "
+             "limits each puzzle (exit 3, the run goes on with the next); a "
+             "puzzle not found within --tries fresh starts "
              "exits 4.  On a terminal, standard error shows the puzzle being "
              "made; a summary line ends the run.",
     .examples = "gridcnf generate skyscrapers --size 6 --seed 1\n"

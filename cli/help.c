@@ -93,8 +93,9 @@ static const struct {
     {1, "no solution"},
     {2, "more than one solution"},
     {3, "time limit reached"},
-    {4, "generate made no puzzle within its --tries (the limits, not the "
-        "input: a fresh seed or more tries may)"},
+    {4, "generate made no puzzle within its --tries, or --distinct only "
+        "repeats (the limits, not the input: a fresh seed or more tries "
+        "may)"},
     {64, "usage: an unknown or misplaced option, a missing argument"},
     {65, "bad input: a puzzle or grid that cannot be read (line and column "
          "given)"},

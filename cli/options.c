@@ -173,6 +173,11 @@ SETTER(set_tries) {
     c->tries = (int)k;
   return rc;
 }
+SETTER(set_distinct) {
+  UNUSED_ARGS;
+  c->distinct = 1;
+  return 0;
+}
 SETTER(set_start) {
   return number(c, typed, v, 1, LONG_MAX, &c->start);
 }
@@ -294,6 +299,10 @@ static const gc_cli_option table[] = {
      "the index of the first puzzle (default 1): shards of a run, each with "
      "its own --start, print the same puzzles as one run",
      set_start},
+    {"distinct", 0, NULL,
+     "no puzzle twice in a run: one that repeats an earlier one is skipped "
+     "and the next index made in its place",
+     set_distinct},
     {"difficulty", 0, "D",
      "the difficulty to aim at: any, or a level of the genre as rate labels "
      "them (Skyscrapers easy, hard, extreme, unreasonable; Futoshiki trivial, "

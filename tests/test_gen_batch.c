@@ -5,7 +5,8 @@
  * its record goes through `solve`, with the solution it came with; a
  * minimal puzzle (difficulty any, Skyscrapers and Futoshiki) has more than
  * one solution without any one of its clues; no puzzle within --tries is
- * exit 4 and the run goes on; --timeout stops each puzzle, not the run.
+ * exit 4 and the run goes on; --timeout stops each puzzle, not the run;
+ * --distinct prints no puzzle twice.
  */
 #include <jansson.h>
 #include <stdlib.h>
@@ -247,6 +248,111 @@ static void test_not_found(void **state) {
   assert_non_null(strstr(e.message, "in 2 tries"));
 }
 
+/* The text of each puzzle of a text run (the lines after each "# ID"
+   line), into texts (room for most); returns how many. */
+static int puzzle_texts(const char *out, char **texts, int most) {
+  int k = 0;
+  for (const char *at = strstr(out, "# gen-"); at && k < most;) {
+    const char *body = strchr(at, '\n');
+    assert_non_null(body);
+    body++;
+    const char *next = strstr(body, "# gen-");
+    size_t len = next ? (size_t)(next - body) : strlen(body);
+    texts[k] = malloc(len + 1);
+    assert_non_null(texts[k]);
+    memcpy(texts[k], body, len);
+    texts[k++][len] = 0;
+    at = next;
+  }
+  return k;
+}
+
+static int repeats_in(char **texts, int k) {
+  int r = 0;
+  for (int i = 0; i < k; i++)
+    for (int j = 0; j < i; j++)
+      if (!strcmp(texts[i], texts[j])) {
+        r++;
+        break;
+      }
+  return r;
+}
+
+/* --distinct: 5x5 Star Battle (14 star layouts) repeats puzzles within 40;
+   with --distinct the run prints 40 that all differ, the same bytes with
+   --jobs 2, each with the id that makes it again alone; parameters with
+   no more puzzles stop after 1000 repeats in a row with exit 4. */
+static void test_distinct(void **state) {
+  (void)state;
+  enum { K = 40 };
+  char *plain, *one, *two, *err, *texts[K + 1];
+  assert_int_equal(tu_cli(&plain, NULL, "generate", "starbattle", "--size",
+                          "5", "--seed", "77", "--number", "40", NULL),
+                   0);
+  int k = puzzle_texts(plain, texts, K + 1);
+  assert_int_equal(k, K);
+  assert_true(repeats_in(texts, k) > 0); /* the case is worth testing */
+  for (int i = 0; i < k; i++)
+    free(texts[i]);
+  assert_int_equal(tu_cli(&one, &err, "generate", "starbattle", "--size", "5",
+                          "--seed", "77", "--number", "40", "--distinct",
+                          NULL),
+                   0);
+  assert_int_equal(tu_cli(&two, NULL, "generate", "starbattle", "--size", "5",
+                          "--seed", "77", "--number", "40", "--distinct",
+                          "--jobs", "2", NULL),
+                   0);
+  assert_string_equal(one, two);
+  k = puzzle_texts(one, texts, K + 1);
+  assert_int_equal(k, K);
+  assert_int_equal(repeats_in(texts, k), 0);
+  assert_non_null(strstr(err, "40 of 40 puzzles made"));
+  assert_non_null(strstr(err, "repeats skipped"));
+  /* a skipped index says which puzzle it repeats, and prints nothing */
+  const char *skip = strstr(err, ": the same puzzle as gen-starbattle-5-s77-");
+  assert_non_null(skip);
+  const char *id = skip;
+  while (id > err && id[-1] != ' ')
+    id--;
+  char skipped[64];
+  snprintf(skipped, sizeof skipped, "# %.*s\n", (int)(skip - id), id);
+  assert_null(strstr(one, skipped));
+  /* the last puzzle, made alone from its id's index, is the same */
+  const char *last = strrchr(one, '#');
+  assert_non_null(last);
+  char index[32];
+  const char *dash = strchr(last, '\n');
+  while (dash[-1] != '-')
+    dash--;
+  snprintf(index, sizeof index, "%.*s", (int)(strchr(last, '\n') - dash), dash);
+  assert_true(atoi(index) > K);
+  char *alone;
+  assert_int_equal(tu_cli(&alone, NULL, "generate", "starbattle", "--size",
+                          "5", "--seed", "77", "--start", index, NULL),
+                   0);
+  assert_string_equal(alone, last);
+  free(alone);
+  for (int i = 0; i < k; i++)
+    free(texts[i]);
+  free(one);
+  free(two);
+  free(err);
+  /* 2x2 Skyscrapers: a few puzzles, then only repeats */
+  assert_int_equal(tu_cli(&one, &err, "generate", "skyscrapers", "--size",
+                          "2", "--seed", "1", "--number", "50", "--distinct",
+                          NULL),
+                   4);
+  k = puzzle_texts(one, texts, K + 1);
+  assert_true(k > 0 && k < 50);
+  assert_int_equal(repeats_in(texts, k), 0);
+  assert_non_null(strstr(err, "1000 repeats in a row"));
+  for (int i = 0; i < k; i++)
+    free(texts[i]);
+  free(one);
+  free(err);
+  free(plain);
+}
+
 /* --timeout limits each puzzle: both puzzles of the run are stopped and
    reported (exit 3), well before a generous bound. */
 static void test_timeout_per_puzzle(void **state) {
@@ -342,6 +448,7 @@ int main(void) {
       cmocka_unit_test(test_resolve),
       cmocka_unit_test(test_minimal),
       cmocka_unit_test(test_not_found),
+      cmocka_unit_test(test_distinct),
       cmocka_unit_test(test_timeout_per_puzzle),
       cmocka_unit_test(test_rate_minimize_jobs),
   };

@@ -136,6 +136,16 @@ def test_generate_equals_cli(cli_records):
         assert got == want
 
 
+def test_generate_distinct_equals_cli(cli_records):
+    # 5x5 Star Battle repeats puzzles within 40; distinct=True skips them
+    want = cli_records("generate", "starbattle", "--size", 5, "--seed", 77, "--number", 40,
+                       "--distinct", "--json")
+    got = list(gridcnf.generate("starbattle", 5, number=40, seed=77, distinct=True))
+    assert got == want
+    assert len({json.dumps(r["regions"]) for r in got}) == 40
+    assert int(got[-1]["id"].rsplit("-", 1)[1]) > 40
+
+
 def test_generate_is_lazy_and_endless():
     it = gridcnf.generate("futoshiki", 4, number=None, seed=5)
     first = [next(it) for _ in range(4)]

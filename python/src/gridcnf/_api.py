@@ -147,7 +147,8 @@ def generate(genre: str, size: int, *, number: Optional[int] = 1,
     same seed makes the same puzzles (default: one from the clock, named
     in each record's "source"); options: stars (Star Battle), boxes ("RxC",
     Skyscrapers with Sudoku boxes), difficulty ("any", "easy", "hard"),
-    timeout, and the encoding options."""
+    timeout, distinct (True: no puzzle twice, as ``--distinct``), and the
+    encoding options."""
     args, _ = arguments("generate", dict(options, size=size, seed=seed,
                                          number=10 ** 9 if number is None else number))
     return stream_records(["generate", "--json", *args, "--", genre], None, "raise",
