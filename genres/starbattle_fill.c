@@ -445,14 +445,20 @@ static void *fill_master(sb_gen *g, sbfill *f, gc_error *err) {
         f->var[h * SB_FILL_OPTS + f->nopt[h]++] = ++nv;
       }
     }
-  /* the literals in a random order (the solver's choices follow it) */
-  int *perm = g->cells;
+  /* the literals in a random order (the solver's choices follow it); up
+     to SB_FILL_OPTS a hole, more than the grid's cells on a small grid */
+  int *perm = malloc(((size_t)nv + 1) * sizeof *perm);
+  if (!perm) {
+    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
+    return NULL;
+  }
   for (int v = 0; v < nv; v++)
     perm[v] = v + 1;
   gc_rng_shuffle(g->rng, perm, (size_t)nv);
   for (int h = 0; h < f->nh; h++)
     for (int j = 0; j < f->nopt[h]; j++)
       f->var[h * SB_FILL_OPTS + j] = perm[f->var[h * SB_FILL_OPTS + j] - 1];
+  free(perm);
   /* a hole with nowhere to go stays empty for now (always safe) */
   for (int h = 0; h < f->nh; h++)
     if (!f->nopt[h])
