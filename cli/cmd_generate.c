@@ -65,7 +65,7 @@ static int print_json(cli *c, const gc_puzzle *pz, const char *source,
 }
 
 /* --distinct gives up after this many repeats in a row (parameters with
-   few puzzles: 5x5 Star Battle has 14 star layouts). */
+   few puzzles: 4x4 Star Battle has 2 star layouts). */
 enum { GEN_REPEATS_MOST = 1000 };
 
 /* A batch of puzzles, made by gc_cli_ordered_run in rounds: item i of a

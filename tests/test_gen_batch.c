@@ -278,7 +278,7 @@ static int repeats_in(char **texts, int k) {
   return r;
 }
 
-/* --distinct: 5x5 Star Battle (14 star layouts) repeats puzzles within 40;
+/* --distinct: 4x4 Star Battle (2 star layouts) repeats puzzles within 40;
    with --distinct the run prints 40 that all differ, the same bytes with
    --jobs 2, each with the id that makes it again alone; parameters with
    no more puzzles stop after 1000 repeats in a row with exit 4. */
@@ -287,18 +287,18 @@ static void test_distinct(void **state) {
   enum { K = 40 };
   char *plain, *one, *two, *err, *texts[K + 1];
   assert_int_equal(tu_cli(&plain, NULL, "generate", "starbattle", "--size",
-                          "5", "--seed", "77", "--number", "40", NULL),
+                          "4", "--seed", "77", "--number", "40", NULL),
                    0);
   int k = puzzle_texts(plain, texts, K + 1);
   assert_int_equal(k, K);
   assert_true(repeats_in(texts, k) > 0); /* the case is worth testing */
   for (int i = 0; i < k; i++)
     free(texts[i]);
-  assert_int_equal(tu_cli(&one, &err, "generate", "starbattle", "--size", "5",
+  assert_int_equal(tu_cli(&one, &err, "generate", "starbattle", "--size", "4",
                           "--seed", "77", "--number", "40", "--distinct",
                           NULL),
                    0);
-  assert_int_equal(tu_cli(&two, NULL, "generate", "starbattle", "--size", "5",
+  assert_int_equal(tu_cli(&two, NULL, "generate", "starbattle", "--size", "4",
                           "--seed", "77", "--number", "40", "--distinct",
                           "--jobs", "2", NULL),
                    0);
@@ -309,7 +309,7 @@ static void test_distinct(void **state) {
   assert_non_null(strstr(err, "40 of 40 puzzles made"));
   assert_non_null(strstr(err, "repeats skipped"));
   /* a skipped index says which puzzle it repeats, and prints nothing */
-  const char *skip = strstr(err, ": the same puzzle as gen-starbattle-5-s77-");
+  const char *skip = strstr(err, ": the same puzzle as gen-starbattle-4-s77-");
   assert_non_null(skip);
   const char *id = skip;
   while (id > err && id[-1] != ' ')
@@ -328,7 +328,7 @@ static void test_distinct(void **state) {
   assert_true(atoi(index) > K);
   char *alone;
   assert_int_equal(tu_cli(&alone, NULL, "generate", "starbattle", "--size",
-                          "5", "--seed", "77", "--start", index, NULL),
+                          "4", "--seed", "77", "--start", index, NULL),
                    0);
   assert_string_equal(alone, last);
   free(alone);

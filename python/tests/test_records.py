@@ -137,10 +137,10 @@ def test_generate_equals_cli(cli_records):
 
 
 def test_generate_distinct_equals_cli(cli_records):
-    # 5x5 Star Battle repeats puzzles within 40; distinct=True skips them
-    want = cli_records("generate", "starbattle", "--size", 5, "--seed", 77, "--number", 40,
+    # 4x4 Star Battle repeats puzzles within 40; distinct=True skips them
+    want = cli_records("generate", "starbattle", "--size", 4, "--seed", 77, "--number", 40,
                        "--distinct", "--json")
-    got = list(gridcnf.generate("starbattle", 5, number=40, seed=77, distinct=True))
+    got = list(gridcnf.generate("starbattle", 4, number=40, seed=77, distinct=True))
     assert got == want
     assert len({json.dumps(r["regions"]) for r in got}) == 40
     assert int(got[-1]["id"].rsplit("-", 1)[1]) > 40
