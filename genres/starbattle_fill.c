@@ -64,7 +64,10 @@
  * (the same 61 holes an attempt on average, 8 times the solver calls: the
  * other solutions seldom share a cell), and growing regions away from
  * cells that let two stars swap corners of a rectangle (66 holes against
- * 55).
+ * 55).  Also instead of prune and fill: a second solver choosing every
+ * cell's region (its own or a near one) against the other solutions found
+ * so far, which did not converge at 20x20 with 4 stars (the solutions it
+ * meets differ from S in half their stars; benchmarks/RESULTS.md).
  */
 #include <limits.h>
 #include <stdlib.h>
