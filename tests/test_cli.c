@@ -95,6 +95,36 @@ static void test_exit_codes(void **state) {
   assert_int_equal(tu_cli(&out, NULL, "genres", NULL), 0);
   assert_non_null(strstr(out, "skyscrapers"));
   free(out);
+  /* --json: a record per genre, in the library's order, with its levels */
+  assert_int_equal(tu_cli(&out, NULL, "genres", "--json", NULL), 0);
+  char *line = out;
+  for (size_t i = 0; i < gc_genre_count(); i++) {
+    const gc_genre *g = gc_genre_at(i);
+    char *end = strchr(line, '\n');
+    assert_non_null(end);
+    *end = 0;
+    json_error_t je;
+    json_t *grec = json_loads(line, 0, &je);
+    assert_non_null(grec);
+    assert_string_equal(json_string_value(json_object_get(grec, "name")),
+                        gc_genre_name(g));
+    assert_int_equal(json_integer_value(json_object_get(grec, "max_n")),
+                     gc_genre_max_n(g));
+    assert_string_equal(json_string_value(json_object_get(grec, "summary")),
+                        gc_genre_summary(g));
+    json_t *lv = json_object_get(grec, "levels");
+    const char *const *want = gc_genre_levels(g);
+    size_t k = 0;
+    for (; want && want[k]; k++)
+      assert_string_equal(json_string_value(json_array_get(lv, k)), want[k]);
+    assert_true(k >= 4);
+    assert_int_equal(json_array_size(lv), k);
+    assert_true(json_array_size(json_object_get(grec, "aliases")) >= 1);
+    json_decref(grec);
+    line = end + 1;
+  }
+  assert_string_equal(line, "");
+  free(out);
 }
 
 /* The --json contract: keys, order and types. */

@@ -133,7 +133,7 @@ static void test_refused(void **state) {
       {{"convert", "--timeout", "2", "x"}, "--timeout"},
       {{"cnf", "--first", "x"}, "--first"},
       {{"solve", "--svg", "x"}, "--svg"},
-      {{"genres", "--json"}, "--json"},
+      {{"genres", "--timeout", "2"}, "--timeout"},
       {{"convert", "--sb-pairs=on", "x"}, "--sb-pairs"},
       {{"count", "--block-solution", "x"}, "--block-solution"},
       {{"solve", "-o", "f", "x"}, "-o"},

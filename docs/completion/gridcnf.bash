@@ -28,7 +28,7 @@ _gridcnf() {
     certify) opts=" --json --timeout --max-vars --max-clauses --genre --format --id --out-dir --color --amo --edge-units --sky-rise --preprocess --sb-window --sb-pairs --sb-bands --sb-blocks --card --phase --search --simplify --probe --portfolio --help" ;;
     convert) opts=" --genre --format --id --to --color --help" ;;
     render) opts=" --timeout --max-vars --max-clauses --genre --format --id --output -o --out-dir --svg --png --pdf --solution --step --color --amo --edge-units --sky-rise --preprocess --sb-window --sb-pairs --sb-bands --sb-blocks --card --phase --search --simplify --probe --portfolio --help" ;;
-    genres) opts=" --color --help" ;;
+    genres) opts=" --json --color --help" ;;
     help) COMPREPLY=($(compgen -W "solve count check hint steps explain minimize unique-fix generate rate cnf decode certify convert render genres encoding formats exit-codes" -- "$cur")); return ;;
   esac
   if [[ $cur == -* ]]; then

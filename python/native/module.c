@@ -24,10 +24,25 @@ static PyObject *genres(PyObject *self, PyObject *unused) {
       }
       Py_DECREF(s);
     }
-    PyObject *d = aliases ? Py_BuildValue("{s:s,s:s,s:i,s:N}", "name", gc_genre_name(g),
-                                          "summary", gc_genre_summary(g), "max_n",
-                                          gc_genre_max_n(g), "aliases", aliases)
-                          : NULL;
+    PyObject *levels = PyList_New(0);
+    for (const char *const *l = gc_genre_levels(g); levels && l && *l; l++) {
+      PyObject *s = PyUnicode_FromString(*l);
+      if (!s || PyList_Append(levels, s)) {
+        Py_XDECREF(s);
+        Py_CLEAR(levels);
+        break;
+      }
+      Py_DECREF(s);
+    }
+    PyObject *d = aliases && levels
+                      ? Py_BuildValue("{s:s,s:s,s:i,s:N,s:N}", "name", gc_genre_name(g),
+                                      "summary", gc_genre_summary(g), "max_n",
+                                      gc_genre_max_n(g), "aliases", aliases, "levels", levels)
+                      : NULL;
+    if (!d) {
+      Py_XDECREF(aliases);
+      Py_XDECREF(levels);
+    }
     if (!d || PyList_Append(list, d))
       Py_CLEAR(list);
     Py_XDECREF(d);
@@ -79,7 +94,7 @@ static PyMethodDef methods[] = {
     {"read", (PyCFunction)(void (*)(void))gc_py_read, METH_VARARGS | METH_KEYWORDS,
      "read(data, source='<input>', format=None, genre=None) -> list of Puzzle "
      "or (code, line, column, message, text) for a record that does not read"},
-    {"genres", genres, METH_NOARGS, "the genres: name, summary, max_n, aliases"},
+    {"genres", genres, METH_NOARGS, "the genres: name, summary, max_n, aliases, levels"},
     {"options", options, METH_NOARGS, "the encoding options table"},
     {"formats", formats, METH_NOARGS, "the pasted formats: (name, summary)"},
     {"commands", gc_py_commands, METH_NOARGS,

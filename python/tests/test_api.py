@@ -103,6 +103,12 @@ def test_genres_and_version():
     assert gridcnf.__version__.count(".") == 2
 
 
+def test_genres_equal_cli(cli_records):
+    assert gridcnf.genres() == cli_records("genres", "--json")
+    star = next(g for g in gridcnf.genres() if g["name"] == "starbattle")
+    assert star["levels"] == ["easy", "medium", "hard", "expert"]
+
+
 def test_generic_run_for_any_command(root):
     path = root / "examples" / "skyscrapers-6x6.txt"
     recs = gridcnf.run("solve", path, first=True, amo="seq")

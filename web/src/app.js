@@ -820,19 +820,22 @@ function fromHash() {
   try { return decodeURIComponent(m[1]); } catch (e) { return null; }
 }
 
+// Each genre's difficulty levels, easiest first (from `genres --json`).
+const genreLevels = {};
+
 async function setup() {
   // what the command line offers, as its help lists it
   const help = await gridcnf(['--help']);
   if (/^\s+(gridcnf )?steps\s/m.test(help.stdout)) $('steps').hidden = false;
   const ver = await gridcnf(['--version']);
   $('version').textContent = ver.stdout.trim();
-  // genres: what `gridcnf genres` lists
-  const g = await gridcnf(['genres']);
-  for (const line of g.stdout.split('\n')) {
-    const name = line.split(/\s+/)[0];
-    if (!name) continue;
+  // genres: what `gridcnf genres --json` lists, with their difficulty
+  // levels for Generate
+  const g = await gridcnf(['genres', '--json']);
+  for (const rec of records(g.stdout)) {
+    genreLevels[rec.name] = rec.levels || [];
     const o = document.createElement('option');
-    o.value = o.textContent = name;
+    o.value = o.textContent = rec.name;
     $('genre').append(o);
   }
   $('genre').value = 'skyscrapers';
@@ -856,7 +859,18 @@ async function setup() {
 async function main() {
   wasmModule = await compileModule().catch(() => null);
   startWorker();
-  const genreChanged = () => { $('stars-label').hidden = $('genre').value !== 'starbattle'; };
+  const genreChanged = () => {
+    $('stars-label').hidden = $('genre').value !== 'starbattle';
+    // Generate's difficulty: any, or one of the genre's levels
+    const keep = $('difficulty').value;
+    const levels = ['any', ...(genreLevels[$('genre').value] || [])];
+    $('difficulty').replaceChildren(...levels.map((v) => {
+      const o = document.createElement('option');
+      o.value = o.textContent = v;
+      return o;
+    }));
+    $('difficulty').value = levels.includes(keep) ? keep : 'any';
+  };
   $('genre').addEventListener('change', genreChanged);
   await setup();
   genreChanged();

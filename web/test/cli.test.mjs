@@ -53,6 +53,8 @@ test('the commands print what the native command prints', { skip }, () => {
   same(['generate', 'skyscrapers', '--size', '5', '--seed', '3', '--count', '2']);
   same(['generate', 'futoshiki', '--size', '5', '--seed', '4', '--json']);
   same(['genres']);
+  same(['genres', '--json']);
+  same(['generate', 'starbattle', '--size', '4', '--seed', '77', '--number', '12', '--distinct']);
   same(['--version']);
   same(['--help']);
 });

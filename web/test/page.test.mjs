@@ -202,8 +202,22 @@ test('Hint, Check with a wrong entry typed on the keyboard, Generate', { skip },
   // Hint with the entries: the hinted cell is not the filled one
   assert.equal(await clickAndWait(page, '#hint'), 'hint');
   assert.doesNotMatch(await page.$eval('#result', (e) => e.textContent), /r1c1 must/);
+  // Generate's difficulty offers the genre's levels (genres --json): a
+  // Futoshiki at one of its own levels
+  const levels = Object.fromEntries(lines(native(['genres', '--json']).stdout)
+    .map((r) => [r.name, r.levels]));
+  await page.select('#genre', 'futoshiki');
+  assert.deepEqual(await page.$$eval('#difficulty option', (o) => o.map((x) => x.value)),
+    ['any', ...levels.futoshiki]);
+  await page.$eval('#size', (e) => { e.value = '5'; });
+  await page.select('#difficulty', 'tricky');
+  assert.equal(await clickAndWait(page, '#generate'), 'generated');
+  assert.match(await page.$eval('#result', (e) => e.textContent), /, tricky, unique/);
   // Generate a Star Battle, then solve it
   await page.select('#genre', 'starbattle');
+  assert.deepEqual(await page.$$eval('#difficulty option', (o) => o.map((x) => x.value)),
+    ['any', ...levels.starbattle]);
+  await page.select('#difficulty', 'any');
   await page.$eval('#size', (e) => { e.value = '8'; });
   assert.equal(await clickAndWait(page, '#generate'), 'generated');
   assert.match(await page.$eval('#puzzle', (e) => e.value), /^starbattle/m);

@@ -28,7 +28,9 @@ __version__: str = _native.version
 
 
 def genres() -> List[Dict[str, Any]]:
-    """The genres of the library: name, summary, max_n, aliases."""
+    """The genres of the library: name, summary, max_n, aliases, levels
+    (the difficulty levels, easiest first: rate's labels and generate's
+    difficulty names), the records of ``gridcnf genres --json``."""
     return _native.genres()
 
 
