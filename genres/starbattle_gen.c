@@ -15,7 +15,9 @@
  *    regions, from one to half of them, grow over the rest of the grid,
  *    the others only into pockets the growing ones cannot reach.  Tight
  *    regions leave their stars few places, so the puzzle starts with few
- *    solutions; the share of growing regions varies how hard it is.
+ *    solutions; the share of growing regions varies how hard it is.  With
+ *    one star a core is a single cell: every region first grows to four
+ *    cells, and up to 14x14 more of them grow on (sb_grow).
  * 3. Prune (starbattle_fill.c): while the solver finds another solution
  *    T, a cell where T has a star and S none leaves its region (becomes a
  *    hole), which breaks T; the puzzle with its holes is then unique.
