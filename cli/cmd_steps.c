@@ -78,7 +78,7 @@ static int steps_one(cli *c, const char *source, gc_puzzle *pz,
     gc_cli_print_name(c, source, pz, status_word(path.status));
     fprintf(c->out, "; %zu step%s", path.count, path.count == 1 ? "" : "s");
     if (level)
-      fprintf(c->out, ", hardest level %s", level);
+      fprintf(c->out, ", graded %s", level);
     fprintf(c->out, "\n");
     for (size_t i = 0; i < path.count; i++)
       gc_cli_print_step(c, pz, &path.step[i], i + 1);

@@ -332,8 +332,8 @@ static int grow_one(sb_gen *g, int b) {
    quarters of them grow on: else most regions stay single cells around
    one of half the grid, which no setter makes.  Measured on seed 3, per
    puzzle: single-cell regions, the largest region's share of the grid,
-   the share graded harder than easy, median time:
-     8x8    5.6, 48 %, 0 %, 1 ms   now 0.6, 31 %, 26 %, 6 ms
+   the share graded hard or expert, median time:
+     8x8    5.6, 48 %, 0 %, 1 ms   now 0.6, 31 %, 25 %, 6 ms
             (Star Battle Lab's 8x8 puzzles: 0.5, 23 %)
      12x12  8.1, 34 %, 3 %, 10 ms  now 1.1, 26 %, 33 %, 80 ms
      14x14                         now 0.9, 26 %, 37 %, 0.36 s

@@ -52,6 +52,9 @@ void *gc_kb_zeroed(const gc_kb *kb, size_t size);
 #define GC_KB_MEMO_UNIT (7 * GC_MAX_N)
 #define GC_KB_MEMO (10 * GC_MAX_N)
 
+/* Techniques a genre's table may hold. */
+#define GC_STEPS_TECH_MOST 32
+
 static inline int gc_kb_can(const gc_kb *k, int cell, int v) {
   return k->cand[cell * k->d + v];
 }
@@ -123,9 +126,11 @@ typedef struct gc_genre_steps {
   void (*item_words)(const gc_puzzle *pz, const gc_item *it, char *buf,
                      size_t size);
   /* Optional: the grade (a level) from the number of deductions the path
-     made at each level (count[0..nlevels)); NULL: the hardest level with
-     a deduction, as Tatham's graders do. */
-  int (*grade)(const int *count, int nlevels);
+     made at each level (count[0..nlevels)) and with each technique
+     (tcount[i]: tech[i], i < GC_STEPS_TECH_MOST); NULL: the hardest level
+     with a deduction, as Tatham's graders do. */
+  int (*grade)(const gc_puzzle *pz, const int *count, const int *tcount,
+               int nlevels);
   /* With grade: from this hardest level on, grade depends only on the
      hardest level and the counts at trial_level and above, which the
      closure's pass shares with the path (gc_steps_grade); below it the

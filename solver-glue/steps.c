@@ -135,6 +135,8 @@ int gc_eng_record(engine *e, int tech, int level, int lookahead, int cell,
     e->level = level;
   if (level >= 0 && level < 8)
     e->count[level]++;
+  if (tech >= 0 && tech < GC_STEPS_TECH_MOST)
+    e->tcount[tech]++;
   if (value >= 0)
     place(e, k, cell, value);
   else {
@@ -572,7 +574,8 @@ int gc_steps_grade(const gc_puzzle *pz, const gc_options *opt,
   int exact = rc == 0 && *solved &&
               (!gs->grade || e.level >= gs->grade_batch_from);
   if (exact)
-    *level = gs->grade ? gs->grade(e.count, gs->nlevels) : e.level;
+    *level = gs->grade ? gs->grade(pz, e.count, e.tcount, gs->nlevels)
+                       : e.level;
   engine_free(&e);
   if (rc || exact)
     return rc;
@@ -643,7 +646,8 @@ static int steps_run(const gc_puzzle *pz, const gc_options *opt,
   if (forward(&e, path, err) || backward(&e, path, err))
     goto done;
   memcpy(path->level_count, e.count, sizeof e.count);
-  path->level = gs->grade ? gs->grade(e.count, gs->nlevels) : e.level;
+  path->level =
+      gs->grade ? gs->grade(e.pz, e.count, e.tcount, gs->nlevels) : e.level;
   size_t kept = 0;
   for (size_t k = 0; k < e.nrec; k++)
     kept += e.rec[k].keep;

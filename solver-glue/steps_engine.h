@@ -57,6 +57,7 @@ typedef struct engine {
   char btext[240];
   int level;
   int count[8];   /* deductions per level */
+  int tcount[GC_STEPS_TECH_MOST]; /* deductions per technique */
   int max_level;  /* techniques above it are not asked (-1: all) */
   /* batch (gc_steps_solves): every new deduction of the technique asked
      is kept, in pend, and all are applied when it returns */

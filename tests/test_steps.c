@@ -788,6 +788,38 @@ static int same_grade(const gc_puzzle *pz, int made) {
   return !gs->grade || la >= gs->grade_batch_from;
 }
 
+/* One-star Star Battle's medium: four deductions that are medium or where
+   a region is confined to a line or a cell sees a whole unit.  The 7x7
+   example's path has two medium steps and such deductions: medium, the
+   same in rate, where the count of other star numbers (a dozen medium
+   deductions) would make it easy. */
+static void test_one_star_medium(void **state) {
+  (void)state;
+  char *out;
+  const char *path = GC_SOURCE_DIR "/examples/starbattle-7x7.txt";
+  assert_int_equal(tu_cli(&out, NULL, "steps", "--json", path, NULL), 0);
+  json_error_t je;
+  json_t *rec = json_loads(out, 0, &je);
+  assert_non_null(rec);
+  assert_string_equal(json_string_value(json_object_get(rec, "level")),
+                      "medium");
+  size_t i, confined = 0, medium = 0;
+  json_t *st;
+  json_array_foreach(json_object_get(rec, "steps"), i, st) {
+    const char *t = json_string_value(json_object_get(st, "technique"));
+    const char *lv = json_string_value(json_object_get(st, "level"));
+    confined += !strcmp(t, "confined") || !strcmp(t, "sees a unit");
+    medium += strcmp(lv, "easy") != 0;
+  }
+  assert_true(medium < 12); /* not medium by the count of other sizes */
+  assert_true(medium + confined >= 4);
+  json_decref(rec);
+  free(out);
+  assert_int_equal(tu_cli(&out, NULL, "rate", "--json", path, NULL), 0);
+  assert_non_null(strstr(out, "\"label\":\"medium\""));
+  free(out);
+}
+
 /* gc_steps_grade (the generator's grade, a pass that applies each
    technique's deductions at once) against the path's grade on the
    corpus and on generated Star Battles of every size the tests make:
@@ -995,6 +1027,7 @@ int main(void) {
       cmocka_unit_test(test_generate_levels),
       cmocka_unit_test(test_solves_closure),
       cmocka_unit_test(test_grade_batch),
+      cmocka_unit_test(test_one_star_medium),
       cmocka_unit_test(test_corpus_reasons),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
