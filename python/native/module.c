@@ -8,41 +8,35 @@
 
 #include "gridcnf.h"
 
+/* A NULL-terminated list of strings (a may be NULL) as a Python list;
+   NULL with the exception set. */
+static PyObject *str_list(const char *const *a) {
+  PyObject *list = PyList_New(0);
+  for (; list && a && *a; a++) {
+    PyObject *s = PyUnicode_FromString(*a);
+    if (!s || PyList_Append(list, s))
+      Py_CLEAR(list);
+    Py_XDECREF(s);
+  }
+  return list;
+}
+
 static PyObject *genres(PyObject *self, PyObject *unused) {
   (void)self;
   (void)unused;
   PyObject *list = PyList_New(0);
   for (size_t i = 0; list && i < gc_genre_count(); i++) {
     const gc_genre *g = gc_genre_at(i);
-    PyObject *aliases = PyList_New(0);
-    for (const char *const *a = gc_genre_aliases(g); aliases && *a; a++) {
-      PyObject *s = PyUnicode_FromString(*a);
-      if (!s || PyList_Append(aliases, s)) {
-        Py_XDECREF(s);
-        Py_CLEAR(aliases);
-        break;
-      }
-      Py_DECREF(s);
-    }
-    PyObject *levels = PyList_New(0);
-    for (const char *const *l = gc_genre_levels(g); levels && l && *l; l++) {
-      PyObject *s = PyUnicode_FromString(*l);
-      if (!s || PyList_Append(levels, s)) {
-        Py_XDECREF(s);
-        Py_CLEAR(levels);
-        break;
-      }
-      Py_DECREF(s);
-    }
-    PyObject *d = aliases && levels
-                      ? Py_BuildValue("{s:s,s:s,s:i,s:N,s:N}", "name", gc_genre_name(g),
-                                      "summary", gc_genre_summary(g), "max_n",
-                                      gc_genre_max_n(g), "aliases", aliases, "levels", levels)
-                      : NULL;
-    if (!d) {
+    PyObject *aliases = str_list(gc_genre_aliases(g));
+    PyObject *levels = aliases ? str_list(gc_genre_levels(g)) : NULL;
+    /* N hands both over, also when the build fails */
+    PyObject *d = levels ? Py_BuildValue("{s:s,s:s,s:i,s:N,s:N}", "name", gc_genre_name(g),
+                                         "summary", gc_genre_summary(g), "max_n",
+                                         gc_genre_max_n(g), "aliases", aliases, "levels",
+                                         levels)
+                         : NULL;
+    if (!levels)
       Py_XDECREF(aliases);
-      Py_XDECREF(levels);
-    }
     if (!d || PyList_Append(list, d))
       Py_CLEAR(list);
     Py_XDECREF(d);
