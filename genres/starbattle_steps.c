@@ -785,11 +785,11 @@ static int sb_tech_count(const int *tcount, const char *name) {
    needs more than the single hardest step: measured on 527 puzzles of its
    collection (benchmarks/RESULTS.md), a dozen medium deductions make a
    puzzle medium, any hard one hard, five lookaheads expert.  With one
-   star their medium puzzles need no medium deduction of ours, but a
-   dozen where a region is confined to a line or a cell sees all of a unit
-   (their easy ones none): there four of those and the medium ones make a
-   puzzle medium (their 178 one-star puzzles: 108 labelled alike instead
-   of 71). */
+   star their medium puzzles mostly need no medium deduction of ours, but
+   about a dozen where a region is confined to a line or a cell sees all
+   of a unit (their easy ones none): there four of those and the medium
+   ones make a puzzle medium (their 178 one-star puzzles: 108 labelled
+   alike instead of 71). */
 static int sb_grade(const gc_puzzle *pz, const int *count, const int *tcount,
                     int nlevels) {
   (void)nlevels;
