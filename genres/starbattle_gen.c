@@ -344,20 +344,18 @@ static int grow_one(sb_gen *g, int b) {
 static void sb_grow(sb_gen *g) {
   int n = g->n, nn = g->nn;
   char grows[SB_MAX_N] = {0};
-  int most = n / 2 > 1 ? n / 2 : 1, want;
-  if (g->m == 1) {
-    for (int size = 1; size < SB_ONE_STAR_MIN; size++) {
-      int order[SB_MAX_N];
-      for (int b = 0; b < n; b++)
-        order[b] = b;
-      gc_rng_shuffle(g->rng, order, (size_t)n);
-      for (int i = 0; i < n; i++)
-        grow_one(g, order[i]);
-    }
-    want = n <= SB_ONE_STAR_MORE ? n / 2 + gc_rng_below(g->rng, n / 4 + 1)
-                                 : 1 + gc_rng_below(g->rng, most);
-  } else
-    want = 1 + gc_rng_below(g->rng, most);
+  int most = n / 2 > 1 ? n / 2 : 1;
+  for (int size = 1; g->m == 1 && size < SB_ONE_STAR_MIN; size++) {
+    int order[SB_MAX_N];
+    for (int b = 0; b < n; b++)
+      order[b] = b;
+    gc_rng_shuffle(g->rng, order, (size_t)n);
+    for (int i = 0; i < n; i++)
+      grow_one(g, order[i]);
+  }
+  int want = g->m == 1 && n <= SB_ONE_STAR_MORE
+                 ? n / 2 + gc_rng_below(g->rng, n / 4 + 1)
+                 : 1 + gc_rng_below(g->rng, most);
   for (int k = 0; k < want; k++)
     grows[gc_rng_below(g->rng, n)] = 1;
   for (;;) {
