@@ -6,7 +6,8 @@
  * minimal puzzle (difficulty any, Skyscrapers and Futoshiki) has more than
  * one solution without any one of its clues; no puzzle within --tries is
  * exit 4 and the run goes on; --timeout stops each puzzle, not the run;
- * --distinct prints no puzzle twice.
+ * --distinct prints no puzzle twice; one-star Star Battles have few
+ * single-cell regions and name regions in reading order.
  */
 #include <jansson.h>
 #include <stdlib.h>
@@ -353,6 +354,45 @@ static void test_distinct(void **state) {
   free(plain);
 }
 
+/* One-star Star Battles: regions grow to several cells first, so that few
+   stay single cells and none takes most of the grid (before: 5.6 single
+   cells a puzzle at 8x8, the largest region half the grid); regions are
+   named in reading order (the first cell's region 0, a new one the next
+   id). */
+static void test_one_star_regions(void **state) {
+  (void)state;
+  char *out;
+  assert_int_equal(tu_cli(&out, NULL, "generate", "starbattle", "--size", "8",
+                          "--seed", "3", "--number", "40", "--json", NULL),
+                   0);
+  int puzzles = 0, singles = 0, big = 0;
+  for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
+    json_error_t je;
+    json_t *rec = json_loads(line, 0, &je);
+    assert_non_null(rec);
+    int size[8] = {0}, next = 0;
+    for (int r = 0; r < 8; r++)
+      for (int c = 0; c < 8; c++) {
+        int id = (int)json_integer_value(
+            json_array_get(json_array_get(json_object_get(rec, "regions"), r), c));
+        assert_true(id >= 0 && id < 8);
+        if (!size[id])
+          assert_int_equal(id, next++); /* reading order */
+        size[id]++;
+      }
+    for (int k = 0; k < 8; k++) {
+      singles += size[k] == 1;
+      big += size[k] > 32;
+    }
+    puzzles++;
+    json_decref(rec);
+  }
+  assert_int_equal(puzzles, 40);
+  assert_true(singles <= 40); /* at most one a puzzle on average */
+  assert_true(big <= 4);      /* a region over half the grid: rare */
+  free(out);
+}
+
 /* --timeout limits each puzzle: both puzzles of the run are stopped and
    reported (exit 3), well before a generous bound. */
 static void test_timeout_per_puzzle(void **state) {
@@ -449,6 +489,7 @@ int main(void) {
       cmocka_unit_test(test_minimal),
       cmocka_unit_test(test_not_found),
       cmocka_unit_test(test_distinct),
+      cmocka_unit_test(test_one_star_regions),
       cmocka_unit_test(test_timeout_per_puzzle),
       cmocka_unit_test(test_rate_minimize_jobs),
   };
