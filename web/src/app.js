@@ -172,6 +172,28 @@ function stdinError(r) {
   return errs.length ? errs[0] : `gridcnf exited with ${r.code}`;
 }
 
+/* The cell-entry hint under the picture and the picture's label name the
+   keys onPictureKey and onPictureClick take for the genre shown: Star
+   Battle marks stars, the others take digits 1..n (two typed quickly for
+   10 and up).  No genre: the keys every genre shares. */
+function showKeys(rec) {
+  const kbd = (k) => `<kbd>${k}</kbd>`;
+  let html, label;
+  if (rec && rec.genre === 'starbattle') {
+    html = `Fill cells: click or arrow keys; click a chosen cell again to cycle star, no star, empty; ${kbd('Space')} star, ${kbd('x')} no star, ${kbd('Backspace')} clear.`;
+    label = 'Puzzle grid: click a cell or use the arrow keys; click it again to cycle star, no star, empty; Space for a star, x for no star, Backspace to clear';
+  } else if (rec) {
+    const two = rec.n >= 10 ? ' (10 and up: two digits typed quickly)' : '';
+    html = `Fill cells: click or arrow keys, then a digit ${kbd(1)}–${kbd(Math.min(rec.n, 9))}${two}; ${kbd('Backspace')} clear.`;
+    label = `Puzzle grid: click a cell or use the arrow keys, then type a digit from 1 to ${rec.n}${two}; Backspace to clear`;
+  } else {
+    html = `Fill cells: click or arrow keys, then type the value; ${kbd('Backspace')} clear.`;
+    label = 'Puzzle grid: click a cell or use the arrow keys, then type its value; Backspace clears';
+  }
+  $('keys').innerHTML = html;
+  $('picture').setAttribute('aria-label', label);
+}
+
 /* Reads what was pasted: its record, its picture. */
 async function loadPuzzle(text) {
   const seq = ++loadSeq;
@@ -184,6 +206,7 @@ async function loadPuzzle(text) {
   setDetails([]);
   if (!text.trim()) {
     $('picture').replaceChildren();
+    showKeys(null);
     setMessage('');
     setResult('', 'Paste a puzzle or pick an example.');
     return false;
@@ -194,6 +217,7 @@ async function loadPuzzle(text) {
   if (!recs.length) {
     showInputError(stdinError(conv));
     $('picture').replaceChildren();
+    showKeys(null);
     setResult('error', 'The puzzle cannot be read.');
     return false;
   }
@@ -206,6 +230,7 @@ async function loadPuzzle(text) {
     state.text = text;
   }
   state.rec = recs[0];
+  showKeys(state.rec);
   const n = state.rec.n;
   if (state.entries.length !== n * n) state.entries = new Array(n * n).fill(null);
   state.sel = -1;

@@ -99,6 +99,19 @@ test('#p= loads, solves and reports the native solution: each genre, several for
       // the library's picture, with the solution drawn in it
       const drawn = await page.$$eval('#picture svg .solution, #picture svg .star', (e) => e.length);
       assert.ok(drawn > 0);
+      // the cell-entry hint and the picture's label name this genre's keys:
+      // stars for Star Battle, digits for the others
+      const keys = await page.$eval('#keys', (e) => e.textContent);
+      const label = await page.$eval('#picture', (e) => e.getAttribute('aria-label'));
+      if (genre === 'starbattle') {
+        assert.match(keys, /Space star, x no star/, keys);
+        assert.match(label, /star/, label);
+      } else {
+        assert.doesNotMatch(keys, /star/i, keys);
+        assert.doesNotMatch(label, /star/i, label);
+        assert.match(keys, /digit 1–6/, keys);
+      }
+      assert.ok(await page.$('.keys #clear'), 'Clear entries stays in the hint line');
     }
     await page.screenshot({ path: path.join(shots, `${genre}.png`), fullPage: true });
   }
