@@ -109,6 +109,13 @@ def test_genres_equal_cli(cli_records):
     assert star["levels"] == ["easy", "medium", "hard", "expert"]
 
 
+def test_generate_doc_names_each_genres_levels():
+    # generate()'s difficulty: "any" or one of the genre's own levels
+    doc = " ".join(gridcnf.generate.__doc__.split())
+    for g in gridcnf.genres():
+        assert ", ".join(g["levels"]) in doc, g["name"]
+
+
 def test_generic_run_for_any_command(root):
     path = root / "examples" / "skyscrapers-6x6.txt"
     recs = gridcnf.run("solve", path, first=True, amo="seq")

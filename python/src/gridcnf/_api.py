@@ -146,9 +146,11 @@ def generate(genre: str, size: int, *, number: Optional[int] = 1,
     solution).  number: how many (None: until the loop stops); seed: the
     same seed makes the same puzzles (default: one from the clock, named
     in each record's "source"); options: stars (Star Battle), boxes ("RxC",
-    Skyscrapers with Sudoku boxes), difficulty ("any", "easy", "hard"),
-    timeout, distinct (True: no puzzle twice, as ``--distinct``), and the
-    encoding options."""
+    Skyscrapers with Sudoku boxes), difficulty ("any", or one of the
+    genre's levels as genres() lists them: Skyscrapers easy, hard, extreme,
+    unreasonable; Futoshiki trivial, easy, tricky, extreme, recursive; Star
+    Battle easy, medium, hard, expert), timeout, distinct (True: no puzzle
+    twice, as ``--distinct``), and the encoding options."""
     args, _ = arguments("generate", dict(options, size=size, seed=seed,
                                          number=10 ** 9 if number is None else number))
     return stream_records(["generate", "--json", *args, "--", genre], None, "raise",
