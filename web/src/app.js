@@ -804,21 +804,26 @@ function onPictureKey(ev) {
   if (state.sel < 0) { state.sel = 0; draw(); }
   i = state.sel;
   const sb = state.rec.genre === 'starbattle';
-  if (k === 'Backspace' || k === 'Delete' || k === '0' || k === '.') setEntry(i, null);
-  else if (sb && (k === ' ' || k === '*' || k === 's')) setEntry(i, state.entries[i] === 'star' ? null : 'star');
-  else if (sb && (k === 'x' || k === '-')) setEntry(i, state.entries[i] === 'no' ? null : 'no');
-  else if (!sb && /^[0-9]$/.test(k)) {
-    // two-digit values (n >= 10): a second digit typed quickly extends the first
+  if (!sb && /^[0-9]$/.test(k)) {
+    // two-digit values (n >= 10): a second digit typed quickly in the same
+    // cell extends the first, 0 included (10, 20, ...); a 0 that extends
+    // nothing clears the cell
     const now = Date.now();
     let v = +k;
     const prev = state.entries[i];
-    if (n >= 10 && typeof prev === 'number' && prev < 10 && now - lastDigitAt < 800 && prev * 10 + v <= n) v = prev * 10 + v;
+    if (n >= 10 && typeof prev === 'number' && prev < 10 && i === lastDigitCell &&
+        now - lastDigitAt < 800 && prev * 10 + v <= n) v = prev * 10 + v;
     lastDigitAt = now;
-    if (v >= 1 && v <= n) setEntry(i, v);
-  } else return;
+    lastDigitCell = i;
+    if (v === 0) setEntry(i, null);
+    else if (v <= n) setEntry(i, v);
+  } else if (k === 'Backspace' || k === 'Delete' || k === '0' || k === '.') setEntry(i, null);
+  else if (sb && (k === ' ' || k === '*' || k === 's')) setEntry(i, state.entries[i] === 'star' ? null : 'star');
+  else if (sb && (k === 'x' || k === '-')) setEntry(i, state.entries[i] === 'no' ? null : 'no');
+  else return;
   ev.preventDefault();
 }
-let lastDigitAt = 0;
+let lastDigitAt = 0, lastDigitCell = -1;
 
 function onPictureClick(ev) {
   const t = ev.target.closest('[data-cell]');

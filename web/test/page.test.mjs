@@ -2,10 +2,11 @@
    puppeteer-core), served from 127.0.0.1: puzzles of each genre in several
    formats solve to the native command's solution; Hint, Check (with a wrong
    entry, typed with the keyboard), Generate, Count, the time limit and Stop
-   work; bad input shows the library's positioned message; the page stays
-   responsive during a long solve; it works offline once loaded.  One
-   screenshot per genre (and a phone-width one) goes to
-   build-web/screenshots/ for people to look at; no pixel is asserted. */
+   work; two-digit entries (10, 20, ...) typed on a 10x10 grid; bad input
+   shows the library's positioned message; the page stays responsive during
+   a long solve; it works offline once loaded.  One screenshot per genre
+   (and a phone-width one) goes to build-web/screenshots/ for people to look
+   at; no pixel is asserted. */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -235,6 +236,53 @@ test('Hint, Check with a wrong entry typed on the keyboard, Generate', { skip },
   assert.equal(await clickAndWait(page, '#generate'), 'generated');
   assert.match(await page.$eval('#puzzle', (e) => e.value), /^starbattle/m);
   assert.equal(await clickAndWait(page, '#solve'), 'unique');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('10 and up typed as two digits: 1 then 0 is 10; a 0 that extends nothing clears', { skip }, async () => {
+  const page = await newPage();
+  await page.goto(base + 'index.html');
+  await page.waitForSelector('body[data-ready]');
+  await setPuzzle(page, '{"genre":"futoshiki","n":10}');
+  assert.match(await page.$eval('#keys', (e) => e.textContent), /10 and up: two digits typed quickly/);
+  // the entries drawn, in cell order
+  const entries = () => page.$$eval('#picture .entry', (e) => e.map((x) => x.textContent));
+  const pause = () => new Promise((r) => setTimeout(r, 900));
+  await page.focus('#picture');
+  // r1c1: 1 then 0 typed quickly is 10
+  await page.keyboard.press('1');
+  await page.keyboard.press('0');
+  assert.deepEqual(await entries(), ['10']);
+  // a 0 on a cell holding 10 clears it, as Backspace does
+  await page.keyboard.press('0');
+  assert.deepEqual(await entries(), []);
+  // r1c2: 2 then 0 would be 20, over 10: the 0 clears
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('2');
+  assert.deepEqual(await entries(), ['2']);
+  await page.keyboard.press('0');
+  assert.deepEqual(await entries(), []);
+  // r1c3: a 0 typed after the pause clears, it does not make 30
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('3');
+  await pause();
+  await page.keyboard.press('0');
+  assert.deepEqual(await entries(), []);
+  // the first digit belongs to its cell: 1 in r1c3, 1 in r1c4, back to
+  // r1c3 and 0 at once clears r1c3 rather than making it 10
+  await page.keyboard.press('1');
+  await pause();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('1');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('0');
+  assert.deepEqual(await entries(), ['1']);
+  // 1 then 0 in another cell, next to the 1 in r1c4
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('1');
+  await page.keyboard.press('0');
+  assert.deepEqual(await entries(), ['1', '10']);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
