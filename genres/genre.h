@@ -64,6 +64,10 @@ typedef struct gc_gen_ctx {
   int (*model)(void *h, gc_grid *g, gc_error *err);
   /* A literal's value in the model: > 0 true. */
   int (*value)(void *h, int lit);
+  /* solve without assumptions that gives up after `conflicts` conflicts
+     (a deterministic limit, unlike time): 10 SAT, 20 UNSAT, 1 gave up at
+     the limit (the run goes on), 0 stopped. */
+  int (*solve_within)(void *h, long conflicts);
   /* Adds a clause for good (a blocking clause). */
   void (*clause)(void *h, const int *lits, size_t n);
   void (*close)(void *h);

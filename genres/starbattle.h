@@ -108,6 +108,16 @@ int sb_gen_solve(sb_gen *g, void *h, const int *assume, size_t n);
    cut apart.  Uses g->queue and g->mark. */
 int sb_moving_set(sb_gen *g, int a, int *set, int k);
 
+/* starbattle_blocks.c: big sparse grids made of dense puzzles on the
+   diagonal.  How many blocks a grid of side n with m stars is made of (1:
+   made whole). */
+int sb_block_count(int n, int m);
+/* pz (allocated for p's size, regions and known) made of blocks dense
+   puzzles, each by sb_generate: 0 done; 1 stopped; 2 failed; -1 with
+   err. */
+int sb_compose(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,
+               int blocks, gc_error *err);
+
 /* starbattle_fill.c */
 /* Takes cells out of regions (into holes) until the solver finds no other
    solution than S: 0 unique as it was; 3 unique after taking cells out; 1

@@ -44,6 +44,10 @@
  *    holes at a time, by a search guided by the other solutions each
  *    filling allows, keeping the puzzle unique.
  *
+ * A grid much wider than its stars need (30x30 with 3 stars, 40x40 with
+ * 2; with one star past 14x14) is not made whole but of dense puzzles on
+ * its diagonal, each made as above (starbattle_blocks.c, sb_block_count).
+ *
  * Every cell that changes region holds no star of S, and no region is cut
  * in two, so S stays a solution.  An attempt has a budget of solver calls
  * that grows along the Luby sequence (1, 1, 2, 1, 1, 2, 4, ...) times a
@@ -337,10 +341,10 @@ static int grow_one(sb_gen *g, int b) {
             (Star Battle Lab's 8x8 puzzles: 0.5, 23 %)
      12x12  8.1, 34 %, 3 %, 10 ms  now 1.1, 26 %, 33 %, 80 ms
      14x14                         now 0.9, 26 %, 37 %, 0.36 s
-   Bigger grids grow as many regions on as before (one to half), since
-   more take long (16x16: 2.2 s, 20x20: 50 s), but no longer from single
-   cells (20x20: 15.5 single cells, 31 %, 30 ms before; 1.4, 81 %, 80 ms
-   now). */
+   Bigger one-star grids are made of blocks of at most 10 lines
+   (starbattle_blocks.c): grown this way whole they take long (16x16:
+   2.2 s, 20x20: 50 s), and with only one to half of the regions growing
+   on, one region took most of the grid (20x20: 81 %). */
 static void sb_grow(sb_gen *g) {
   int n = g->n, nn = g->nn;
   char grows[SB_MAX_N] = {0};
@@ -427,25 +431,11 @@ static int sb_attempt(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err) {
   return sb_fill(g, lits, err);
 }
 
-int sb_generate(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,
-                gc_error *err) {
-  int n = p->n, m = p->stars ? p->stars : 1;
-  if (n < 1 || n > SB_MAX_N || m < 1 || m > SB_MAX_M || m > n) {
-    gc_error_set(err, GC_E_RANGE, 0, 0,
-                 "starbattle grids go from 1 to %d with 1 to %d stars (at most "
-                 "the side), not %d x %d with %d",
-                 SB_MAX_N, SB_MAX_M, n, n, m);
-    return -1;
-  }
-  if (p->box_rows || p->box_cols) {
-    gc_error_set(err, GC_E_RANGE, 0, 0, "starbattle has no boxes");
-    return -1;
-  }
+/* The grid made whole: attempts until one ends, with a budget of solver
+   calls that grows along the Luby sequence (see the header). */
+static int sb_whole(gc_puzzle *pz, int n, int m, gc_gen_ctx *gx,
+                    gc_error *err) {
   size_t nn = (size_t)n * (size_t)n;
-  if (sb_alloc(pz, n, m, err) || gc_grid_init(&pz->known, n)) {
-    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
-    return -1;
-  }
   sb *s = pz->data;
   sb_gen g;
   memset(&g, 0, sizeof g);
@@ -473,18 +463,46 @@ int sb_generate(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,
     if (rc == 1 && g.over)
       rc = 2; /* over budget: a fresh attempt */
   }
+  free(work);
+  return rc;
+}
+
+int sb_generate(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,
+                gc_error *err) {
+  int n = p->n, m = p->stars ? p->stars : 1;
+  if (n < 1 || n > SB_MAX_N || m < 1 || m > SB_MAX_M || m > n) {
+    gc_error_set(err, GC_E_RANGE, 0, 0,
+                 "starbattle grids go from 1 to %d with 1 to %d stars (at most "
+                 "the side), not %d x %d with %d",
+                 SB_MAX_N, SB_MAX_M, n, n, m);
+    return -1;
+  }
+  if (p->box_rows || p->box_cols) {
+    gc_error_set(err, GC_E_RANGE, 0, 0, "starbattle has no boxes");
+    return -1;
+  }
+  size_t nn = (size_t)n * (size_t)n;
+  if (sb_alloc(pz, n, m, err) || gc_grid_init(&pz->known, n)) {
+    gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
+    return -1;
+  }
+  sb *s = pz->data;
+  int blocks = sb_block_count(n, m), rc = 2;
+  if (blocks > 1)
+    rc = sb_compose(pz, p, gx, blocks, err);
+  else
+    rc = sb_whole(pz, n, m, gx, err);
   if (rc == 0) {
     /* regions named in reading order (A holds the first cell), so that
        the same map is always the same text and record */
-    int *name = lits;
+    int name[SB_MAX_N];
     for (int b = 0; b < n; b++)
       name[b] = -1;
     for (int c = 0, next = 0; c < (int)nn; c++) {
-      if (name[g.region[c]] < 0)
-        name[g.region[c]] = next++;
-      g.region[c] = name[g.region[c]];
+      if (name[s->region[c]] < 0)
+        name[s->region[c]] = next++;
+      s->region[c] = name[s->region[c]];
     }
   }
-  free(work);
   return rc;
 }

@@ -22,6 +22,7 @@
  * by gc_solve on a fresh solver; "hard" also rates it (gc_rate) and tries
  * a fresh solution while it is rated "easy" or "medium".
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -146,6 +147,18 @@ static int solver_solve(void *arg, const int *assume, size_t n) {
   for (size_t i = 0; i < n; i++)
     ccadical_assume(h->raw, assume[i]);
   return ccadical_solve(h->raw);
+}
+
+static int solver_solve_within(void *arg, long conflicts) {
+  gen_solver *h = arg;
+  CCaDiCaL *s = h->raw ? h->raw : h->ss.solver;
+  if (s)
+    ccadical_limit(s, "conflicts", conflicts > INT_MAX ? INT_MAX
+                                                       : (int)conflicts);
+  int r = solver_solve(arg, NULL, 0);
+  if (r == 0 && s && !raw_terminate(h->g) && !h->g->failed)
+    r = 1; /* the limit, not the run's stop */
+  return r;
 }
 
 static int solver_model(void *arg, gc_grid *g, gc_error *err) {
@@ -647,9 +660,16 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
     strcpy(pz->id, id);
     pz->genre = genre;
     pz->line = 1;
-    gc_gen_ctx gx = {&rng,         solver_open,  solver_raw, solver_solve,
-                     solver_model, solver_value, solver_clause, solver_close,
-                     &g,           0,            0};
+    gc_gen_ctx gx = {.rng = &rng,
+                     .open = solver_open,
+                     .raw = solver_raw,
+                     .solve = solver_solve,
+                     .model = solver_model,
+                     .value = solver_value,
+                     .solve_within = solver_solve_within,
+                     .clause = solver_clause,
+                     .close = solver_close,
+                     .arg = &g};
     int r = genre->generate(pz, p, &gx, err);
     if (g.failed && r >= 0) {
       *err = g.fail;

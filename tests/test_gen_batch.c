@@ -7,7 +7,8 @@
  * one solution without any one of its clues; no puzzle within --tries is
  * exit 4 and the run goes on; --timeout stops each puzzle, not the run;
  * --distinct prints no puzzle twice; one-star Star Battles have few
- * single-cell regions and name regions in reading order.
+ * single-cell regions and name regions in reading order; big sparse Star
+ * Battles come out unique with no region far over the average.
  */
 #include <jansson.h>
 #include <stdlib.h>
@@ -393,6 +394,93 @@ static void test_one_star_regions(void **state) {
   free(out);
 }
 
+/* Region r of a record: connected, with its size. */
+static int region_size(json_t *regions, int n, int r, int *connected) {
+  int cells[40 * 40], seen[40 * 40] = {0}, k = 0, size = 0, first = -1;
+  for (int c = 0; c < n * n; c++)
+    if (json_integer_value(json_array_get(
+            json_array_get(regions, (size_t)(c / n)), (size_t)(c % n))) == r) {
+      size++;
+      if (first < 0)
+        first = c;
+    }
+  if (first < 0) {
+    *connected = 0;
+    return 0;
+  }
+  cells[k++] = first;
+  seen[first] = 1;
+  for (int h = 0; h < k; h++) {
+    int c = cells[h];
+    int nb[4] = {c % n ? c - 1 : -1, c % n < n - 1 ? c + 1 : -1,
+                 c >= n ? c - n : -1, c + n < n * n ? c + n : -1};
+    for (int d = 0; d < 4; d++) {
+      int y = nb[d];
+      if (y < 0 || seen[y] ||
+          json_integer_value(json_array_get(
+              json_array_get(regions, (size_t)(y / n)), (size_t)(y % n))) != r)
+        continue;
+      seen[y] = 1;
+      cells[k++] = y;
+    }
+  }
+  *connected = k == size;
+  return size;
+}
+
+/* Big sparse Star Battles (made of dense puzzles on the diagonal) come
+   out, unique again through `solve` with their own solution, every region
+   in one piece, none far over the average (n cells): the build before
+   made no 30x30 with 3 stars or 40x40 with 2 in minutes, and without the
+   balancing of regions its largest here are 139, 169 and 77 cells. */
+static void test_sparse_blocks(void **state) {
+  (void)state;
+  static const char *const cases[][3] = {
+      {"30", "3", "120"}, {"40", "2", "160"}, {"20", "1", "60"}};
+  for (int c = 0; c < 3; c++) {
+    char *out, *solved;
+    int n = atoi(cases[c][0]), most = atoi(cases[c][2]);
+    assert_int_equal(gen(&out, NULL, "starbattle", cases[c][0], cases[c][1],
+                         "2", NULL, "2", "--json"), 0);
+    tu_write_file("gen-sparse.jsonl", out);
+    assert_int_equal(tu_cli(&solved, NULL, "solve", "--json",
+                            "gen-sparse.jsonl", NULL), 0);
+    const char *p = out, *q = solved;
+    int records = 0;
+    while (*p) {
+      const char *pe = strchr(p, '\n'), *qe = strchr(q, '\n');
+      assert_non_null(pe);
+      assert_non_null(qe);
+      json_t *a = json_loadb(p, (size_t)(pe - p), 0, NULL);
+      json_t *b = json_loadb(q, (size_t)(qe - q), 0, NULL);
+      assert_non_null(a);
+      assert_non_null(b);
+      assert_string_equal(json_string_value(json_object_get(b, "status")),
+                          "unique");
+      assert_true(json_equal(json_object_get(a, "solution"),
+                             json_object_get(b, "solution")));
+      int largest = 0;
+      for (int r = 0; r < n; r++) {
+        int connected, size = region_size(json_object_get(a, "regions"), n, r,
+                                          &connected);
+        assert_true(size > 0 && connected);
+        if (size > largest)
+          largest = size;
+      }
+      assert_true(largest <= most);
+      json_decref(a);
+      json_decref(b);
+      records++;
+      p = pe + 1;
+      q = qe + 1;
+    }
+    assert_int_equal(records, 2);
+    free(out);
+    free(solved);
+  }
+  remove("gen-sparse.jsonl");
+}
+
 /* --timeout limits each puzzle: both puzzles of the run are stopped and
    reported (exit 3), well before a generous bound. */
 static void test_timeout_per_puzzle(void **state) {
@@ -490,6 +578,7 @@ int main(void) {
       cmocka_unit_test(test_not_found),
       cmocka_unit_test(test_distinct),
       cmocka_unit_test(test_one_star_regions),
+      cmocka_unit_test(test_sparse_blocks),
       cmocka_unit_test(test_timeout_per_puzzle),
       cmocka_unit_test(test_rate_minimize_jobs),
   };
