@@ -44,8 +44,10 @@ LATIN = [
     ("futoshiki", 7, "extreme", "sgt-unequal", "7dx"),
     ("futoshiki", 9, "tricky", "sgt-unequal", "9dk"),
 ]
-# (size, stars)
-STARBATTLE = [(10, 2), (14, 3), (20, 4), (25, 6), (25, 5)]
+# (size, stars); the last four are made of dense puzzles on the diagonal
+# (genres/starbattle_blocks.c)
+STARBATTLE = [(10, 2), (14, 3), (20, 4), (25, 6), (25, 5),
+              (20, 1), (30, 3), (40, 2), (40, 5)]
 
 
 def timed(cmd, timeout=None):
@@ -139,8 +141,9 @@ def starbattle(a):
         # median is then a lower bound when it lands there
         every = ts + [a.sb_timeout] * out
         m = statistics.median(every)
-        rows.append("| %dx%d, %d stars | %d of %d | %s%.2f | %s%.2f | %.1f |" % (
-            size, size, stars, len(ts), a.sb_reps, ">= " if m >= a.sb_timeout else "", m,
+        rows.append("| %dx%d, %d star%s | %d of %d | %s%.2f | %s%.2f | %.1f |" % (
+            size, size, stars, "" if stars == 1 else "s", len(ts), a.sb_reps,
+            ">= " if m >= a.sb_timeout else "", m,
             "> " if out else "", max(every), 60 / m))
     return rows
 
@@ -198,6 +201,22 @@ def replace_latin_rows(results, rows):
         f.write(text[:a] + "\n".join(lines) + text[b:])
 
 
+def replace_sb_rows(results, rows):
+    """The section's Star Battle rows replaced by rows (the other tables
+    stay as they were measured)."""
+    with open(results) as f:
+        text = f.read()
+    a, b = text.index(BEGIN), text.index(END)
+    lines = text[a:b].split("\n")
+    first = next(i for i, x in enumerate(lines) if x.startswith("| puzzle | made |")) + 2
+    last = first
+    while last < len(lines) and lines[last].startswith("| "):
+        last += 1
+    lines[first:last] = rows
+    with open(results, "w") as f:
+        f.write(text[:a] + "\n".join(lines) + text[b:])
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--gridcnf", default=os.path.join(HERE, "..", "build", "gridcnf"))
@@ -214,7 +233,16 @@ def main():
     ap.add_argument("--only-latin", action="store_true",
                     help="only the Skyscrapers and Futoshiki rows, put in place of "
                          "those of the section already in RESULTS.md")
+    ap.add_argument("--only-sb", action="store_true",
+                    help="only the Star Battle rows, put in place of those of the "
+                         "section already in RESULTS.md")
     a = ap.parse_args()
+    if a.only_sb:
+        sb = starbattle(a)
+        print("\n".join(sb))
+        if not a.no_write:
+            replace_sb_rows(a.results, sb)
+        return
     if a.only_batch:
         what, scale = scaling(a)
         print("\n".join([what, ""] + scale))
@@ -246,15 +274,17 @@ def main():
           "Difficulty any (the grade is whatever comes out), %d puzzles per row, "
           "`--timeout %g` per puzzle (one stopped counts as the limit in the "
           "median and the worst); the time counts the whole process (the "
-          "generation, the fresh proof of uniqueness and the grade)." % (
-              a.sb_reps, a.sb_timeout), "",
+          "generation, the fresh proof of uniqueness and the grade). The last "
+          "four rows are made of dense puzzles on the diagonal "
+          "(`genres/starbattle_blocks.c`)." % (a.sb_reps, a.sb_timeout), "",
           "| puzzle | made | s median | worst | per minute |", "|---|---|---|---|---|"] + sb + [
           "", "### One batch on two cores", "",
           "%s, median of %d runs interleaved; every way printed the same bytes." % (
               what, a.batch_reps), "",
           "| how | wall s median (min..max) | puzzles per minute | speed-up |",
           "|---|---|---|---|"] + scale + [
-          "", "Rerun: `python3 benchmarks/generation.py --gridcnf build/gridcnf`.", END]
+          "", "Rerun: `python3 benchmarks/generation.py --gridcnf build/gridcnf` "
+          "(`--only-sb`: the Star Battle rows alone).", END]
     section = "\n".join(md)
     print(section)
     if a.no_write:
