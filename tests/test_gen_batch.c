@@ -107,8 +107,43 @@ static void test_jobs_and_shards(void **state) {
     }
 }
 
-/* Every record of a run, solved again by `solve --json`: unique, with the
-   solution the record came with. */
+/* Every record of out (a run's JSON lines), solved again by `solve
+   --json`: unique, with the solution the record came with.  The records,
+   parsed, into recs (at most cap; the caller's to json_decref); returns
+   how many. */
+static int resolved(const char *out, json_t **recs, int cap) {
+  tu_write_file("gen-batch.jsonl", out);
+  char *solved;
+  assert_int_equal(tu_cli(&solved, NULL, "solve", "--json", "gen-batch.jsonl",
+                          NULL), 0);
+  const char *p = out, *q = solved;
+  int records = 0;
+  while (*p) {
+    const char *pe = strchr(p, '\n'), *qe = strchr(q, '\n');
+    assert_non_null(pe);
+    assert_non_null(qe);
+    json_t *a = json_loadb(p, (size_t)(pe - p), 0, NULL);
+    json_t *b = json_loadb(q, (size_t)(qe - q), 0, NULL);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_string_equal(json_string_value(json_object_get(b, "status")),
+                        "unique");
+    assert_string_equal(json_string_value(json_object_get(a, "id")),
+                        json_string_value(json_object_get(b, "id")));
+    assert_true(json_equal(json_object_get(a, "solution"),
+                           json_object_get(b, "solution")));
+    json_decref(b);
+    assert_true(records < cap);
+    recs[records++] = a;
+    p = pe + 1;
+    q = qe + 1;
+  }
+  free(solved);
+  remove("gen-batch.jsonl");
+  return records;
+}
+
+/* Every record of a run is unique again through `solve`. */
 static void test_resolve(void **state) {
   (void)state;
   static const char *const cases[][3] = {
@@ -116,39 +151,14 @@ static void test_resolve(void **state) {
       {"skyscrapers", "6", NULL}, {"futoshiki", "6", NULL}};
   for (int c = 0; c < 4; c++) {
     char *out;
+    json_t *recs[4];
     assert_int_equal(gen(&out, NULL, cases[c][0], cases[c][1], cases[c][2],
                          "4", NULL, "2", "--json"), 0);
-    tu_write_file("gen-batch.jsonl", out);
-    char *solved;
-    assert_int_equal(tu_cli(&solved, NULL, "solve", "--json", "gen-batch.jsonl",
-                            NULL), 0);
-    const char *p = out, *q = solved;
-    int records = 0;
-    while (*p) {
-      const char *pe = strchr(p, '\n'), *qe = strchr(q, '\n');
-      assert_non_null(pe);
-      assert_non_null(qe);
-      json_t *a = json_loadb(p, (size_t)(pe - p), 0, NULL);
-      json_t *b = json_loadb(q, (size_t)(qe - q), 0, NULL);
-      assert_non_null(a);
-      assert_non_null(b);
-      assert_string_equal(json_string_value(json_object_get(b, "status")),
-                          "unique");
-      assert_string_equal(json_string_value(json_object_get(a, "id")),
-                          json_string_value(json_object_get(b, "id")));
-      assert_true(json_equal(json_object_get(a, "solution"),
-                             json_object_get(b, "solution")));
-      json_decref(a);
-      json_decref(b);
-      records++;
-      p = pe + 1;
-      q = qe + 1;
-    }
-    assert_int_equal(records, 4);
+    assert_int_equal(resolved(out, recs, 4), 4);
+    for (int k = 0; k < 4; k++)
+      json_decref(recs[k]);
     free(out);
-    free(solved);
   }
-  remove("gen-batch.jsonl");
 }
 
 /* Difficulty any: without any one of its clues, givens or signs, a
@@ -438,47 +448,26 @@ static void test_sparse_blocks(void **state) {
   static const char *const cases[][3] = {
       {"30", "3", "120"}, {"40", "2", "160"}, {"20", "1", "60"}};
   for (int c = 0; c < 3; c++) {
-    char *out, *solved;
+    char *out;
+    json_t *recs[2];
     int n = atoi(cases[c][0]), most = atoi(cases[c][2]);
     assert_int_equal(gen(&out, NULL, "starbattle", cases[c][0], cases[c][1],
                          "2", NULL, "2", "--json"), 0);
-    tu_write_file("gen-sparse.jsonl", out);
-    assert_int_equal(tu_cli(&solved, NULL, "solve", "--json",
-                            "gen-sparse.jsonl", NULL), 0);
-    const char *p = out, *q = solved;
-    int records = 0;
-    while (*p) {
-      const char *pe = strchr(p, '\n'), *qe = strchr(q, '\n');
-      assert_non_null(pe);
-      assert_non_null(qe);
-      json_t *a = json_loadb(p, (size_t)(pe - p), 0, NULL);
-      json_t *b = json_loadb(q, (size_t)(qe - q), 0, NULL);
-      assert_non_null(a);
-      assert_non_null(b);
-      assert_string_equal(json_string_value(json_object_get(b, "status")),
-                          "unique");
-      assert_true(json_equal(json_object_get(a, "solution"),
-                             json_object_get(b, "solution")));
+    assert_int_equal(resolved(out, recs, 2), 2);
+    for (int k = 0; k < 2; k++) {
       int largest = 0;
       for (int r = 0; r < n; r++) {
-        int connected, size = region_size(json_object_get(a, "regions"), n, r,
-                                          &connected);
+        int connected, size = region_size(json_object_get(recs[k], "regions"),
+                                          n, r, &connected);
         assert_true(size > 0 && connected);
         if (size > largest)
           largest = size;
       }
       assert_true(largest <= most);
-      json_decref(a);
-      json_decref(b);
-      records++;
-      p = pe + 1;
-      q = qe + 1;
+      json_decref(recs[k]);
     }
-    assert_int_equal(records, 2);
     free(out);
-    free(solved);
   }
-  remove("gen-sparse.jsonl");
 }
 
 /* --timeout limits each puzzle: both puzzles of the run are stopped and
