@@ -139,8 +139,8 @@ static void sb_arms(int n, const int *band, int *region, gc_rng *rng,
   }
 }
 
-/* Whether region a is one piece without the cells marked in out (mark:
-   n * n scratch, queue likewise). */
+/* Whether region a is one piece without the cells marked in out (queue
+   and seen: n * n scratch). */
 static int sb_one_piece(int n, const int *region, int a, const char *out,
                         int *queue, char *seen) {
   int nn = n * n, first = -1, total = 0;
@@ -161,8 +161,8 @@ static int sb_one_piece(int n, const int *region, int a, const char *out,
     int c = queue[head++];
     for (int d = 0; d < 4; d++) {
       int r2 = c / n + dr[d], c2 = c % n + dc[d], y = r2 * n + c2;
-      if (r2 < 0 || r2 >= n || c2 < 0 || c2 >= n || seen[y] ||
-          region[y] != a || out[y])
+      if (r2 < 0 || r2 >= n || c2 < 0 || c2 >= n || seen[y] || region[y] != a ||
+          out[y])
         continue;
       seen[y] = 1;
       queue[tail++] = y;
@@ -175,8 +175,8 @@ static int sb_one_piece(int n, const int *region, int a, const char *out,
    of the block there, numbered from at) has no solution but its part of
    the known one; 0 another, or none found within SB_CHECK_CONFLICTS; -2
    stopped; -1 with err.  lits: room for n * n. */
-static int sb_block_unique(const gc_puzzle *pz, int at, int h,
-                           gc_gen_ctx *gx, int *lits, gc_error *err) {
+static int sb_block_unique(const gc_puzzle *pz, int at, int h, gc_gen_ctx *gx,
+                           int *lits, gc_error *err) {
   int n = pz->n, k = 0, rc = -1;
   const int *region = ((const sb *)pz->data)->region;
   gc_puzzle sub;
@@ -225,7 +225,8 @@ static int sb_may_join(int n, const int *band, int c, int b) {
    edge and share the long arms off the diagonal (see the header).  At
    most SB_BALANCE_CHECKS proofs per line and n * n pieces; a proof gives
    up after SB_CHECK_CONFLICTS conflicts (counted, so the same seed makes
-   the same puzzle on any machine) and the piece is refused.  0; -2 stopped; -1 with err. */
+   the same puzzle on any machine) and the piece is refused.  0; -2
+   stopped; -1 with err. */
 static int sb_balance(gc_puzzle *pz, const int *band, const int *first,
                       const int *side, gc_gen_ctx *gx, gc_error *err) {
   int n = pz->n, nn = n * n, rc = 0;
