@@ -146,6 +146,14 @@ def test_generate_distinct_equals_cli(cli_records):
     assert int(got[-1]["id"].rsplit("-", 1)[1]) > 40
 
 
+def test_generate_blocks_equals_cli(cli_records):
+    # 16x16 with 2 stars is made of two 8x8 puzzles on the diagonal
+    want = cli_records("generate", "starbattle", "--size", 16, "--stars", 2, "--seed", 3,
+                       "--number", 2, "--json")
+    got = list(gridcnf.generate("starbattle", 16, stars=2, number=2, seed=3))
+    assert got == want and len(got) == 2
+
+
 def test_generate_is_lazy_and_endless():
     it = gridcnf.generate("futoshiki", 4, number=None, seed=5)
     first = [next(it) for _ in range(4)]

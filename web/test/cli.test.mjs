@@ -55,6 +55,9 @@ test('the commands print what the native command prints', { skip }, () => {
   same(['genres']);
   same(['genres', '--json']);
   same(['generate', 'starbattle', '--size', '4', '--seed', '77', '--number', '12', '--distinct']);
+  // 16x16 with 2 stars is made of two 8x8 puzzles whose regions then share
+  // out the cells off them, with conflict-limited proofs
+  same(['generate', 'starbattle', '--size', '16', '--stars', '2', '--seed', '3', '--json']);
   same(['--version']);
   same(['--help']);
 });
