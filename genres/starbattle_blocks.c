@@ -302,6 +302,7 @@ static int sb_balance(gc_puzzle *pz, const int *band, const int *first,
         continue;
       for (int i = 0; i < want; i++)
         region[piece[i]] = b;
+      gx->perturbs++; /* undone below when refused */
       if (!diag)
         break;
       int u = 0, kb = band[c0 / n];
@@ -311,6 +312,7 @@ static int sb_balance(gc_puzzle *pz, const int *band, const int *first,
       }
       if (u == 1)
         break;
+      gx->perturbs--;
       for (int i = 0; i < want; i++)
         region[piece[i]] = a;
       if (u < 0) {
