@@ -242,10 +242,10 @@ static int sb_balance(gc_puzzle *pz, const int *band, const int *first,
   int *cand = work + 3 * nn;
   char *out = flags, *seen = flags + nn;
   long checks = (long)SB_BALANCE_CHECKS * n, moves = nn;
+  int size[SB_MAX_N] = {0};
+  for (int c = 0; c < nn; c++)
+    size[region[c]]++;
   while (checks > 0 && moves-- > 0 && rc == 0) {
-    int size[SB_MAX_N] = {0};
-    for (int c = 0; c < nn; c++)
-      size[region[c]]++;
     /* a random starless cell of a region over twice the average, next to
        a region it may join smaller by more than a piece */
     int k = 0;
@@ -302,17 +302,17 @@ static int sb_balance(gc_puzzle *pz, const int *band, const int *first,
         continue;
       for (int i = 0; i < want; i++)
         region[piece[i]] = b;
-      gx->perturbs++; /* undone below when refused */
-      if (!diag)
-        break;
-      int u = 0, kb = band[c0 / n];
-      if (checks > 0) {
+      int u = !diag, kb = band[c0 / n]; /* off the squares: no proof */
+      if (diag && checks > 0) {
         checks--;
         u = sb_block_unique(pz, first[kb], side[kb], gx, lits, err);
       }
-      if (u == 1)
+      if (u == 1) {
+        size[a] -= want;
+        size[b] += want;
+        gx->perturbs++;
         break;
-      gx->perturbs--;
+      }
       for (int i = 0; i < want; i++)
         region[piece[i]] = a;
       if (u < 0) {

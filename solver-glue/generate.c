@@ -151,14 +151,16 @@ static int solver_solve(void *arg, const int *assume, size_t n) {
 
 static int solver_solve_within(void *arg, long conflicts) {
   gen_solver *h = arg;
-  CCaDiCaL *s = h->raw ? h->raw : h->ss.solver;
-  if (s)
-    ccadical_limit(s, "conflicts", conflicts > INT_MAX ? INT_MAX
-                                                       : (int)conflicts);
+  int limit = conflicts > INT_MAX ? INT_MAX : (int)conflicts;
+  if (h->raw)
+    ccadical_limit(h->raw, "conflicts", limit);
+  else if (h->ss.solver) /* none when propagation decided the puzzle */
+    gc_session_limit_conflicts(&h->ss, limit);
+  else
+    return solver_solve(arg, NULL, 0);
   int r = solver_solve(arg, NULL, 0);
-  if (r == 0 && s && !raw_terminate(h->g) && !h->g->failed)
-    r = 1; /* the limit, not the run's stop */
-  return r;
+  int stopped = h->raw ? raw_terminate(h->g) : gc_session_stopped(&h->ss);
+  return r == 0 && !stopped && !h->g->failed ? 1 : r; /* 1: the limit */
 }
 
 static int solver_model(void *arg, gc_grid *g, gc_error *err) {
