@@ -50,7 +50,8 @@ static int print_json(cli *c, const gc_puzzle *pz, const char *source,
   for (int i = 0; i < 3; i++)
     json_object_set(o, head[i], json_object_get(rec, head[i]));
   json_object_set_new(o, "source", json_string(source));
-  json_object_set_new(o, "difficulty", label ? json_string(label) : json_null());
+  json_object_set_new(o, "difficulty",
+                      label ? json_string(label) : json_null());
   json_object_set_new(o, "unique", json_true());
   const char *key;
   json_t *v;
@@ -89,17 +90,17 @@ typedef struct gen_batch {
   gc_gen_params p;
   gc_limits lim;
   long first, count;
-  long round;       /* the index of the current round's item 0 */
-  long total;       /* puzzles the run asks for so far (--distinct adds
-                       one for each repeat skipped) */
-  json_t *seen;     /* --distinct: each puzzle's text -> its id */
+  long round;            /* the index of the current round's item 0 */
+  long total;            /* puzzles the run asks for so far (--distinct adds
+                            one for each repeat skipped) */
+  json_t *seen;          /* --distinct: each puzzle's text -> its id */
   long repeats, pending; /* repeats skipped: in all, and in this round */
   long run_of_repeats;   /* the last puzzles printed or skipped: repeats */
   int stopped;
   const char *source;
-  gen_item *items;  /* a ring: item i at i % ring (the ordered window) */
+  gen_item *items; /* a ring: item i at i % ring (the ordered window) */
   size_t ring;
-  double *ms;       /* seconds of each puzzle made, for the summary */
+  double *ms; /* seconds of each puzzle made, for the summary */
   size_t ms_cap;
   long made, none, timed;
   int code;
@@ -124,8 +125,7 @@ static void gen_progress(void *ctx, const gc_gen_info *so_far) {
              "gridcnf: generate: puzzle %ld of %ld (index %ld): try %d, %ld "
              "checks, %.1f s",
              b->round - b->first + it->i + 1, b->total, b->round + it->i,
-             so_far->tries,
-             so_far->calls, so_far->ms / 1e3);
+             so_far->tries, so_far->calls, so_far->ms / 1e3);
     gc_cli_progress_show(c, text);
   }
   pthread_mutex_unlock(&b->lock);
@@ -283,8 +283,8 @@ static int by_value(const void *a, const void *b) {
 static void gen_summary(gen_batch *b) {
   cli *c = b->c;
   double s = (gc_cli_now_ms() - c->start_ms) / 1e3;
-  fprintf(c->err, "gridcnf: generate: %ld of %ld puzzle%s made in %.1f s", b->made,
-          b->count, b->count == 1 ? "" : "s", s);
+  fprintf(c->err, "gridcnf: generate: %ld of %ld puzzle%s made in %.1f s",
+          b->made, b->count, b->count == 1 ? "" : "s", s);
   size_t k = (size_t)b->made < b->ms_cap ? (size_t)b->made : b->ms_cap;
   if (k) {
     qsort(b->ms, k, sizeof *b->ms, by_value);
@@ -305,8 +305,9 @@ static void gen_summary(gen_batch *b) {
 
 static int cmd_generate(cli *c) {
   if (c->nfiles != 1)
-    return gc_cli_usage_error(c, "generate takes one genre (e.g. 'gridcnf "
-                                 "generate skyscrapers --size 6')%s",
+    return gc_cli_usage_error(c,
+                              "generate takes one genre (e.g. 'gridcnf "
+                              "generate skyscrapers --size 6')%s",
                               "");
   const gc_genre *genre = gc_genre_find(c->files[0]);
   if (!genre)
@@ -320,8 +321,9 @@ static int cmd_generate(cli *c) {
   if (c->box_rows && strcmp(name, "skyscrapers"))
     return gc_cli_usage_error(c, "--boxes is for skyscrapers, not %s", name);
   if (c->box_rows && c->box_rows * c->box_cols != c->size)
-    return gc_cli_usage_error(c, "--boxes RxC must tile the grid: R*C = "
-                                 "--size%s",
+    return gc_cli_usage_error(c,
+                              "--boxes RxC must tile the grid: R*C = "
+                              "--size%s",
                               "");
   gc_gen_params p;
   memset(&p, 0, sizeof p);
@@ -339,7 +341,8 @@ static int cmd_generate(cli *c) {
   }
   p.n = c->size;
   p.stars = c->stars;
-  p.box_rows = c->box_rows; /* --boxes RxC: rows x columns, as in the text header */
+  p.box_rows =
+      c->box_rows; /* --boxes RxC: rows x columns, as in the text header */
   p.box_cols = c->box_cols;
   if (c->seed_set)
     p.seed = c->seed;
@@ -347,8 +350,9 @@ static int cmd_generate(cli *c) {
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     p.seed = (uint64_t)ts.tv_sec * 1000003u + (uint64_t)ts.tv_nsec % 1000003u;
-    fprintf(c->err, "gridcnf: generate: --seed %llu (give it to make the same "
-                    "puzzles again)\n",
+    fprintf(c->err,
+            "gridcnf: generate: --seed %llu (give it to make the same "
+            "puzzles again)\n",
             (unsigned long long)p.seed);
   }
   long count = c->number > 0 ? c->number : 1;
@@ -368,6 +372,17 @@ static int cmd_generate(cli *c) {
     snprintf(source + strlen(source), sizeof source - strlen(source),
              " --difficulty %s", c->difficulty);
   p.max_tries = c->tries;
+  if (gc_generate_slow(genre, &p)) {
+    char what[48] = "";
+    if (p.stars)
+      snprintf(what, sizeof what, " with %d star%s", p.stars,
+               p.stars == 1 ? "" : "s");
+    fprintf(c->err,
+            "gridcnf: generate: a %dx%d %s%s may take minutes, or hours, to "
+            "make (the guide lists such sizes)%s\n",
+            p.n, p.n, name, what,
+            c->lim.timeout > 0 ? "" : "; --timeout SECONDS bounds each puzzle");
+  }
   gen_batch b;
   memset(&b, 0, sizeof b);
   b.c = c;
@@ -437,8 +452,9 @@ const gc_command gc_command_generate = {
              "its place; shards then no longer add up to one run.  --timeout "
              "limits each puzzle (exit 3, the run goes on with the next); a "
              "puzzle not found within --tries fresh starts "
-             "exits 4.  On a terminal, standard error shows the puzzle being "
-             "made; a summary line ends the run.",
+             "exits 4.  A size known to take minutes or more a puzzle is "
+             "named on standard error first.  On a terminal, standard error "
+             "shows the puzzle being made; a summary line ends the run.",
     .examples = "gridcnf generate skyscrapers --size 6 --seed 1\n"
                 "gridcnf generate starbattle --size 10 --stars 2 --number 5 "
                 "--json\n"

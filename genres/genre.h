@@ -149,6 +149,9 @@ struct gc_genre {
      fresh one may succeed; -1 with err (parameters it cannot make). */
   int (*generate)(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,
                   gc_error *err);
+  /* Optional: 1 when generate is known, by measurement, to take minutes or
+     more per puzzle of p (gc_generate_slow). */
+  int (*generate_slow)(const gc_gen_params *p);
   /* Optional, for a genre of clues: puts clue g (its key and place, as
      the encoding's gc_cnf_group names it) of src into pz (on = 1) or takes
      it out (on = 0), in place; pz is a copy of src with some clues out.

@@ -443,6 +443,7 @@ const gc_genre gc_genre_starbattle = {
     .svg_step = sb_svg_step,
     .to_json = sb_to_json,
     .generate = sb_generate,
+    .generate_slow = sb_generate_slow,
     .alternate = sb_alternate,
     .steps = &gc_steps_starbattle,
     .free_data = free,

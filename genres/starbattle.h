@@ -99,6 +99,8 @@ typedef struct sb_gen {
 } sb_gen;
 int sb_generate(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,
                 gc_error *err);
+/* The genre's generate_slow member (see starbattle_gen.c). */
+int sb_generate_slow(const gc_gen_params *p);
 /* gx->solve, counted against the attempt's budget: 0 (as if stopped) with
    g->over set once it is spent. */
 int sb_gen_solve(sb_gen *g, void *h, const int *assume, size_t n);

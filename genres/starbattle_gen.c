@@ -65,9 +65,15 @@
 /* Placements tried per row, core searches per attempt, the budget's base
    per row of the grid, attempts before the caller is asked for a fresh
    start, and the dead holes an attempt may take into the fill. */
-enum { SB_ROW_TRIES = 4, SB_CORE_TRIES = 20, SB_BUDGET_PER_ROW = 32,
-       SB_ATTEMPTS = 4096, SB_DEAD_MOST = 3, SB_ONE_STAR_MIN = 4,
-       SB_ONE_STAR_MORE = 14 };
+enum {
+  SB_ROW_TRIES = 4,
+  SB_CORE_TRIES = 20,
+  SB_BUDGET_PER_ROW = 32,
+  SB_ATTEMPTS = 4096,
+  SB_DEAD_MOST = 3,
+  SB_ONE_STAR_MIN = 4,
+  SB_ONE_STAR_MORE = 14
+};
 
 static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
 
@@ -465,6 +471,24 @@ static int sb_whole(gc_puzzle *pz, int n, int m, gc_gen_ctx *gx,
   }
   free(work);
   return rc;
+}
+
+/* Grids made whole that may take minutes or more, measured (seed 9, one
+   or two puzzles each): 20x20 with 3 stars 2 and 8 s, 22x22 with 3 0.9 and
+   87 s, 24x24 with 4 76 s, 26x26 with 4 480 s, 30x30 with 4 1086 s; 25x25
+   with 5 stars about 7 s a puzzle (some 40 s), 30x30 with 6 a minute or
+   two when it comes out (3 of 6 seeds within 150 s); 35x35 with 5 or 7
+   and 40x40 with 8 none in 45 minutes.  From SB_SLOW_RATIO m lines and
+   SB_SLOW_FROM on, and past SB_SLOW_PAST.  Grids made of blocks
+   (sb_block_count) take seconds. */
+enum { SB_SLOW_RATIO = 6, SB_SLOW_FROM = 22, SB_SLOW_PAST = 27 };
+
+int sb_generate_slow(const gc_gen_params *p) {
+  int n = p->n, m = p->stars ? p->stars : 1;
+  if (m < 2 || n < 4 * m || n > SB_MAX_N || m > SB_MAX_M ||
+      sb_block_count(n, m) > 1)
+    return 0;
+  return (n >= SB_SLOW_RATIO * m && n >= SB_SLOW_FROM) || n > SB_SLOW_PAST;
 }
 
 int sb_generate(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,

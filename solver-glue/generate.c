@@ -17,10 +17,10 @@
  *
  * Star Battle has no clues to drop: its generate member changes regions
  * until the solution is unique, asking the solver gc_gen_ctx offers (a
- * fresh session per question, since the regions are the formula).  Every result is then
- * written as its JSON record, read back as any input is, and proven unique
- * by gc_solve on a fresh solver; "hard" also rates it (gc_rate) and tries
- * a fresh solution while it is rated "easy" or "medium".
+ * fresh session per question, since the regions are the formula).  Every result
+ * is then written as its JSON record, read back as any input is, and proven
+ * unique by gc_solve on a fresh solver; "hard" also rates it (gc_rate) and
+ * tries a fresh solution while it is rated "easy" or "medium".
  */
 #include <limits.h>
 #include <stdio.h>
@@ -222,9 +222,8 @@ static size_t clue_order(const gc_cnf *cnf, gc_rng *rng, int givens_first,
 
 /* The record of pz with the clues keep says (info: how many of how many);
    0 with *record, or -1 with err (out of memory). */
-static int kept_record(const gc_puzzle *pz, const gc_cnf *cnf,
-                       const char *keep, gc_gen_info *info, char **record,
-                       gc_error *err) {
+static int kept_record(const gc_puzzle *pz, const gc_cnf *cnf, const char *keep,
+                       gc_gen_info *info, char **record, gc_error *err) {
   info->clues_kept = 0;
   info->clues_full = 0;
   for (size_t i = 0; i < cnf->ngroups; i++)
@@ -345,8 +344,9 @@ static int reduce_easy(gen_run *g, const gc_puzzle *pz, gc_rng *rng,
   char *keep = NULL;
   if (pz->genre->encode(pz, &cnf, err) || gc_cnf_status(&cnf)) {
     if (!err->code && !gc_cnf_limit_error(&cnf, err))
-      gc_error_set(err, gc_cnf_status(&cnf) ? gc_cnf_status(&cnf) : GC_E_INTERNAL,
-                   0, 0, "encoding failed");
+      gc_error_set(err,
+                   gc_cnf_status(&cnf) ? gc_cnf_status(&cnf) : GC_E_INTERNAL, 0,
+                   0, "encoding failed");
     goto done;
   }
   n = cnf.ngroups;
@@ -388,8 +388,7 @@ done:
 
 static gc_puzzle *read_back(const char *record, const gc_grid *known,
                             gc_error *err);
-static gc_puzzle *object_back(json_t *rec, const gc_grid *known,
-                              gc_error *err);
+static gc_puzzle *object_back(json_t *rec, const gc_grid *known, gc_error *err);
 
 /* pz without the clues keep leaves out, written as its record and read
    back; NULL with err. */
@@ -407,8 +406,8 @@ static gc_puzzle *puzzle_without(const gc_puzzle *pz, const gc_cnf *cnf,
    puzzle (--difficulty LEVEL, Tatham's way): each clue in turn is left
    out (of a copy, by the genre's clue member; else of the record, which
    is read back) and the closure of those techniques asked whether it
-   still solves the puzzle (gc_steps_solves).  0 with *record; 2 when the full puzzle is not solved at
-   that level; 1 stopped; -1. */
+   still solves the puzzle (gc_steps_solves).  0 with *record; 2 when the full
+   puzzle is not solved at that level; 1 stopped; -1. */
 static int reduce_level(gen_run *g, const gc_puzzle *pz, gc_rng *rng,
                         int givens_first, int level, char **record,
                         gc_gen_info *info, gc_error *err) {
@@ -423,8 +422,9 @@ static int reduce_level(gen_run *g, const gc_puzzle *pz, gc_rng *rng,
   gc_puzzle *work = NULL; /* the copy the genre's clue member edits */
   if (pz->genre->encode(pz, &cnf, err) || gc_cnf_status(&cnf)) {
     if (!err->code)
-      gc_error_set(err, gc_cnf_status(&cnf) ? gc_cnf_status(&cnf) : GC_E_INTERNAL,
-                   0, 0, "encoding failed");
+      gc_error_set(err,
+                   gc_cnf_status(&cnf) ? gc_cnf_status(&cnf) : GC_E_INTERNAL, 0,
+                   0, "encoding failed");
     goto done;
   }
   size_t n = cnf.ngroups;
@@ -592,8 +592,14 @@ static int prove_unique(gen_run *g, const gc_puzzle *pz, gc_error *err) {
   return rc;
 }
 
+int gc_generate_slow(const gc_genre *genre, const gc_gen_params *p) {
+  return genre && p && genre->generate_slow && genre->generate_slow(p);
+}
+
 static const char *difficulty_name(gc_difficulty d) {
-  return d == GC_DIFFICULTY_EASY ? "easy" : d == GC_DIFFICULTY_HARD ? "hard" : "any";
+  return d == GC_DIFFICULTY_EASY   ? "easy"
+         : d == GC_DIFFICULTY_HARD ? "hard"
+                                   : "any";
 }
 
 int gc_generate(const gc_genre *genre, const gc_gen_params *p,
@@ -611,8 +617,7 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
   *out = NULL;
   if (!genre->generate) {
     gc_error_set(err, GC_E_UNSUPPORTED, 0, 0,
-                 "gridcnf has no generator for %s puzzles",
-                 genre->name);
+                 "gridcnf has no generator for %s puzzles", genre->name);
     return -1;
   }
   /* --difficulty LEVEL: the genre's level index; by_level: reduce clues
@@ -682,11 +687,10 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
     if (p->difficulty == GC_DIFFICULTY_HARD)
       gx.givens_first = 1; /* givens are what propagation feeds on */
     if (r == 0 && by_level)
-      r = level < gs->trial_level
-              ? reduce_level(&g, pz, &rng, gx.givens_first, level, &record,
-                             info, err)
-              : reduce_unique(&g, pz, &rng, gx.givens_first, &record, info,
-                              err);
+      r = level < gs->trial_level ? reduce_level(&g, pz, &rng, gx.givens_first,
+                                                 level, &record, info, err)
+                                  : reduce_unique(&g, pz, &rng, gx.givens_first,
+                                                  &record, info, err);
     else if (r == 0)
       r = p->difficulty == GC_DIFFICULTY_EASY
               ? reduce_easy(&g, pz, &rng, gx.givens_first, &record, info, err)
@@ -712,7 +716,7 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
       else if (rt.status == GC_STATUS_UNKNOWN)
         r = 1;
       else if (p->difficulty == GC_DIFFICULTY_EASY
-                   ? rt.up_cells < rt.cells   /* propagation alone */
+                   ? rt.up_cells < rt.cells      /* propagation alone */
                    : rt.probe_cells == rt.cells) /* probing is enough */
         r = 2;
     }

@@ -53,9 +53,9 @@ static int gen(char **out, char **err, const char *genre, const char *size,
     a[k++] = json;
   while (k < 20)
     a[k++] = NULL;
-  return tu_cli(out, err, "generate", a[0], a[1], a[2], a[3], a[4], a[5],
-                a[6], a[7], a[8], a[9], a[10], a[11], a[12], a[13], a[14],
-                a[15], a[16], NULL);
+  return tu_cli(out, err, "generate", a[0], a[1], a[2], a[3], a[4], a[5], a[6],
+                a[7], a[8], a[9], a[10], a[11], a[12], a[13], a[14], a[15],
+                a[16], NULL);
 }
 
 static char *concat(char *a, char *b) {
@@ -73,24 +73,31 @@ static char *concat(char *a, char *b) {
    one --jobs 1 run; a shard's ids are those of the whole run. */
 static void test_jobs_and_shards(void **state) {
   (void)state;
-  static const char *const cases[][3] = {
-      {"starbattle", "10", "2"}, {"skyscrapers", "5", NULL}, {"futoshiki", "5", NULL}};
+  static const char *const cases[][3] = {{"starbattle", "10", "2"},
+                                         {"skyscrapers", "5", NULL},
+                                         {"futoshiki", "5", NULL}};
   for (int c = 0; c < 3; c++)
     for (int j = 0; j < 2; j++) {
       const char *json = j ? "--json" : NULL;
       char *one, *two, *three, *s1, *s2, *s3;
       assert_int_equal(gen(&one, NULL, cases[c][0], cases[c][1], cases[c][2],
-                           "6", NULL, NULL, json), 0);
+                           "6", NULL, NULL, json),
+                       0);
       assert_int_equal(gen(&two, NULL, cases[c][0], cases[c][1], cases[c][2],
-                           "6", NULL, "2", json), 0);
+                           "6", NULL, "2", json),
+                       0);
       assert_int_equal(gen(&three, NULL, cases[c][0], cases[c][1], cases[c][2],
-                           "6", NULL, "3", json), 0);
+                           "6", NULL, "3", json),
+                       0);
       assert_int_equal(gen(&s1, NULL, cases[c][0], cases[c][1], cases[c][2],
-                           "2", "1", NULL, json), 0);
+                           "2", "1", NULL, json),
+                       0);
       assert_int_equal(gen(&s2, NULL, cases[c][0], cases[c][1], cases[c][2],
-                           "2", "3", "2", json), 0);
+                           "2", "3", "2", json),
+                       0);
       assert_int_equal(gen(&s3, NULL, cases[c][0], cases[c][1], cases[c][2],
-                           "2", "5", NULL, json), 0);
+                           "2", "5", NULL, json),
+                       0);
       char id[64];
       snprintf(id, sizeof id, "gen-%s-%s-s77-5", cases[c][0], cases[c][1]);
       assert_non_null(strstr(s3, id));
@@ -114,8 +121,8 @@ static void test_jobs_and_shards(void **state) {
 static int resolved(const char *out, json_t **recs, int cap) {
   tu_write_file("gen-batch.jsonl", out);
   char *solved;
-  assert_int_equal(tu_cli(&solved, NULL, "solve", "--json", "gen-batch.jsonl",
-                          NULL), 0);
+  assert_int_equal(
+      tu_cli(&solved, NULL, "solve", "--json", "gen-batch.jsonl", NULL), 0);
   const char *p = out, *q = solved;
   int records = 0;
   while (*p) {
@@ -146,14 +153,16 @@ static int resolved(const char *out, json_t **recs, int cap) {
 /* Every record of a run is unique again through `solve`. */
 static void test_resolve(void **state) {
   (void)state;
-  static const char *const cases[][3] = {
-      {"starbattle", "12", "2"}, {"starbattle", "8", "1"},
-      {"skyscrapers", "6", NULL}, {"futoshiki", "6", NULL}};
+  static const char *const cases[][3] = {{"starbattle", "12", "2"},
+                                         {"starbattle", "8", "1"},
+                                         {"skyscrapers", "6", NULL},
+                                         {"futoshiki", "6", NULL}};
   for (int c = 0; c < 4; c++) {
     char *out;
     json_t *recs[4];
-    assert_int_equal(gen(&out, NULL, cases[c][0], cases[c][1], cases[c][2],
-                         "4", NULL, "2", "--json"), 0);
+    assert_int_equal(gen(&out, NULL, cases[c][0], cases[c][1], cases[c][2], "4",
+                         NULL, "2", "--json"),
+                     0);
     assert_int_equal(resolved(out, recs, 4), 4);
     for (int k = 0; k < 4; k++)
       json_decref(recs[k]);
@@ -172,7 +181,8 @@ static void test_minimal(void **state) {
   for (int c = 0; c < 2; c++) {
     char *out;
     assert_int_equal(gen(&out, NULL, cases[c][0], cases[c][1], NULL, "3", NULL,
-                         "2", "--json"), 0);
+                         "2", "--json"),
+                     0);
     for (const char *p = out; *p;) {
       const char *pe = strchr(p, '\n');
       json_t *rec = json_loadb(p, (size_t)(pe - p), 0, NULL);
@@ -196,8 +206,8 @@ static void test_minimal(void **state) {
             char *text = json_dumps(rec, JSON_COMPACT);
             tu_write_file("gen-minimal.json", text);
             free(text);
-            assert_int_equal(tu_cli(NULL, NULL, "solve", "gen-minimal.json",
-                                    NULL), 2);
+            assert_int_equal(
+                tu_cli(NULL, NULL, "solve", "gen-minimal.json", NULL), 2);
             json_integer_set(x, keep);
             clues++;
           }
@@ -252,9 +262,9 @@ static void test_not_found(void **state) {
   gc_puzzle *pz = NULL;
   gc_gen_info info;
   gc_error e;
-  assert_int_equal(gc_generate(gc_genre_find("skyscrapers"), &p, NULL, NULL,
-                               &pz, &info, &e),
-                   2);
+  assert_int_equal(
+      gc_generate(gc_genre_find("skyscrapers"), &p, NULL, NULL, &pz, &info, &e),
+      2);
   assert_null(pz);
   assert_int_equal(info.tries, 2);
   assert_non_null(strstr(e.message, "in 2 tries"));
@@ -298,8 +308,8 @@ static void test_distinct(void **state) {
   (void)state;
   enum { K = 40 };
   char *plain, *one, *two, *err, *texts[K + 1];
-  assert_int_equal(tu_cli(&plain, NULL, "generate", "starbattle", "--size",
-                          "4", "--seed", "77", "--number", "40", NULL),
+  assert_int_equal(tu_cli(&plain, NULL, "generate", "starbattle", "--size", "4",
+                          "--seed", "77", "--number", "40", NULL),
                    0);
   int k = puzzle_texts(plain, texts, K + 1);
   assert_int_equal(k, K);
@@ -307,8 +317,7 @@ static void test_distinct(void **state) {
   for (int i = 0; i < k; i++)
     free(texts[i]);
   assert_int_equal(tu_cli(&one, &err, "generate", "starbattle", "--size", "4",
-                          "--seed", "77", "--number", "40", "--distinct",
-                          NULL),
+                          "--seed", "77", "--number", "40", "--distinct", NULL),
                    0);
   assert_int_equal(tu_cli(&two, NULL, "generate", "starbattle", "--size", "4",
                           "--seed", "77", "--number", "40", "--distinct",
@@ -339,8 +348,8 @@ static void test_distinct(void **state) {
   snprintf(index, sizeof index, "%.*s", (int)(strchr(last, '\n') - dash), dash);
   assert_true(atoi(index) > K);
   char *alone;
-  assert_int_equal(tu_cli(&alone, NULL, "generate", "starbattle", "--size",
-                          "4", "--seed", "77", "--start", index, NULL),
+  assert_int_equal(tu_cli(&alone, NULL, "generate", "starbattle", "--size", "4",
+                          "--seed", "77", "--start", index, NULL),
                    0);
   assert_string_equal(alone, last);
   free(alone);
@@ -350,9 +359,8 @@ static void test_distinct(void **state) {
   free(two);
   free(err);
   /* 2x2 Skyscrapers: a few puzzles, then only repeats */
-  assert_int_equal(tu_cli(&one, &err, "generate", "skyscrapers", "--size",
-                          "2", "--seed", "1", "--number", "50", "--distinct",
-                          NULL),
+  assert_int_equal(tu_cli(&one, &err, "generate", "skyscrapers", "--size", "2",
+                          "--seed", "1", "--number", "50", "--distinct", NULL),
                    4);
   k = puzzle_texts(one, texts, K + 1);
   assert_true(k > 0 && k < 50);
@@ -384,8 +392,8 @@ static void test_one_star_regions(void **state) {
     int size[8] = {0}, next = 0;
     for (int r = 0; r < 8; r++)
       for (int c = 0; c < 8; c++) {
-        int id = (int)json_integer_value(
-            json_array_get(json_array_get(json_object_get(rec, "regions"), r), c));
+        int id = (int)json_integer_value(json_array_get(
+            json_array_get(json_object_get(rec, "regions"), r), c));
         assert_true(id >= 0 && id < 8);
         if (!size[id])
           assert_int_equal(id, next++); /* reading order */
@@ -457,7 +465,8 @@ static void test_sparse_blocks(void **state) {
     json_t *recs[2];
     int n = atoi(cases[c][0]), most = atoi(cases[c][2]);
     assert_int_equal(gen(&out, NULL, "starbattle", cases[c][0], cases[c][1],
-                         "2", NULL, "2", "--json"), 0);
+                         "2", NULL, "2", "--json"),
+                     0);
     assert_int_equal(resolved(out, recs, 2), 2);
     for (int k = 0; k < 2; k++) {
       int largest = 0;
@@ -474,8 +483,8 @@ static void test_sparse_blocks(void **state) {
     free(out);
   }
   char *out, *err;
-  assert_int_equal(gen(&out, &err, "starbattle", "16", "2", "2", NULL, "1",
-                       "--json"), 0);
+  assert_int_equal(
+      gen(&out, &err, "starbattle", "16", "2", "2", NULL, "1", "--json"), 0);
   assert_non_null(strstr(err, "region changes"));
   assert_null(strstr(err, ": 0 region changes"));
   free(out);
@@ -497,6 +506,38 @@ static void test_timeout_per_puzzle(void **state) {
   assert_non_null(strstr(err, "puzzle 2 of 2: time limit reached"));
   assert_non_null(strstr(err, "2 stopped by the time limit"));
   assert_string_equal(out, "");
+  /* a size known to take minutes is named before the run starts; with a
+     time limit given, the advice to give one is left out */
+  const char *note = "gridcnf: generate: a 30x30 starbattle with 6 stars may "
+                     "take minutes, or hours, to make (the guide lists such "
+                     "sizes)\n";
+  assert_true(strncmp(err, note, strlen(note)) == 0);
+  free(out);
+  free(err);
+  assert_int_equal(tu_cli(&out, &err, "generate", "starbattle", "--size", "35",
+                          "--stars", "5", "--seed", "1", "--timeout", "0.05",
+                          NULL),
+                   3);
+  assert_non_null(strstr(err, "a 35x35 starbattle with 5 stars may take"));
+  assert_null(strstr(err, "--timeout SECONDS"));
+  free(out);
+  free(err);
+  /* Without a time limit the note advises one; sizes made in seconds
+     (whole, in blocks, other genres) get none. */
+  assert_true(gc_generate_slow(gc_genre_find("starbattle"),
+                               &(gc_gen_params){.n = 26, .stars = 4}));
+  static const int fast[][2] = {{10, 2}, {20, 3}, {20, 4}, {25, 5},
+                                {25, 6}, {30, 3}, {40, 5}, {20, 1}};
+  for (size_t i = 0; i < sizeof fast / sizeof *fast; i++) {
+    gc_gen_params p = {.n = fast[i][0], .stars = fast[i][1]};
+    assert_false(gc_generate_slow(gc_genre_find("starbattle"), &p));
+  }
+  assert_false(
+      gc_generate_slow(gc_genre_find("skyscrapers"), &(gc_gen_params){.n = 9}));
+  assert_int_equal(tu_cli(&out, &err, "generate", "starbattle", "--size", "10",
+                          "--stars", "2", "--seed", "1", NULL),
+                   0);
+  assert_null(strstr(err, "may take minutes"));
   free(out);
   free(err);
 }
@@ -532,8 +573,8 @@ static char *without_ms(const char *text) {
 static void test_rate_minimize_jobs(void **state) {
   (void)state;
   char *out;
-  assert_int_equal(gen(&out, NULL, "skyscrapers", "5", NULL, "5", NULL, NULL,
-                       "--json"), 0);
+  assert_int_equal(
+      gen(&out, NULL, "skyscrapers", "5", NULL, "5", NULL, NULL, "--json"), 0);
   /* a bad record third */
   const char *second = strchr(strchr(out, '\n') + 1, '\n') + 1;
   size_t head = (size_t)(second - out);
@@ -560,8 +601,8 @@ static void test_rate_minimize_jobs(void **state) {
     assert_int_equal(lines, 6);
     free(a), free(b), free(o1), free(o2);
     assert_int_equal(tu_cli(&t1, NULL, cmds[k], "gen-jobs.jsonl", NULL), 65);
-    assert_int_equal(tu_cli(&t2, NULL, cmds[k], "-j", "3", "gen-jobs.jsonl",
-                            NULL), 65);
+    assert_int_equal(
+        tu_cli(&t2, NULL, cmds[k], "-j", "3", "gen-jobs.jsonl", NULL), 65);
     if (k == 0) /* rate's text has no times */
       assert_string_equal(t1, t2);
     free(t1), free(t2);
