@@ -268,6 +268,48 @@ static void test_not_found(void **state) {
   assert_null(pz);
   assert_int_equal(info.tries, 2);
   assert_non_null(strstr(e.message, "in 2 tries"));
+  /* Without --tries, a difficulty asked for gets GC_GEN_TRIES_AIMED
+     fresh starts: one 8x8 one-star Star Battle in about a hundred grades
+     expert, and seed 1's first takes 63 tries (50 gave none). */
+  assert_int_equal(tu_cli(&out, &err, "generate", "starbattle", "--size", "8",
+                          "--seed", "1", "--difficulty", "expert", "--json",
+                          NULL),
+                   0);
+  json_t *rec = json_loads(out, 0, NULL);
+  assert_non_null(rec);
+  assert_string_equal(json_string_value(json_object_get(rec, "difficulty")),
+                      "expert");
+  json_decref(rec);
+  assert_non_null(strstr(err, "expert, 63 tries"));
+  free(out);
+  free(err);
+  assert_int_equal(tu_cli(&out, &err, "generate", "starbattle", "--size", "8",
+                          "--seed", "1", "--difficulty", "expert", "--tries",
+                          "50", NULL),
+                   4);
+  assert_non_null(strstr(err, "in 50 tries"));
+  free(out);
+  free(err);
+  /* 5x5 one-star grids grade expert none in 1000 tries (few checks each,
+     within the default's budget of checks) */
+  assert_int_equal(tu_cli(&out, &err, "generate", "starbattle", "--size", "5",
+                          "--seed", "1", "--difficulty", "expert", NULL),
+                   4);
+  assert_non_null(strstr(err, "no starbattle 5x5 puzzle of difficulty expert "
+                              "in 1000 tries\n"));
+  free(out);
+  free(err);
+  /* Aimed at easy, a Star Battle of several stars grows one region only
+     (sb_whole): 14x14 with 3 stars, seed 4, in 23 tries (with the usual
+     growth of one to half of the regions seeds 1 to 3 took 316, 1408 and
+     792). */
+  assert_int_equal(tu_cli(&out, &err, "generate", "starbattle", "--size", "14",
+                          "--stars", "3", "--seed", "4", "--difficulty",
+                          "easy", "--tries", "50", NULL),
+                   0);
+  assert_non_null(strstr(err, "easy, 23 tries"));
+  free(out);
+  free(err);
 }
 
 /* The text of each puzzle of a text run (the lines after each "# ID"
