@@ -705,7 +705,20 @@ async function generate() {
     if (genre === 'starbattle') args.push('--stars', $('stars').value);
     const r = await longRun('Generating', args, '');
     const rec = records(r.stdout)[0];
-    if (!rec) { setResult('error', stdinError(r).replace(/^gridcnf: /, '').replace(/ \(try 'gridcnf --help'\)$/, '')); return; }
+    if (!rec) {
+      // the failure of the puzzle (time limit, none in the tries) rather
+      // than the note on a size known to be slow, which comes first and
+      // is shown below it
+      const tidy = (l) => {
+        const t = l.replace(/^gridcnf: (generate: )?(puzzle \d+ of \d+: )?/, '').replace(/ \(try 'gridcnf --help'\)$/, '');
+        return t.charAt(0).toUpperCase() + t.slice(1);
+      };
+      const lines = r.stderr.split('\n').filter(Boolean);
+      const failed = lines.find((l) => /: puzzle \d+ of \d+: /.test(l));
+      const slow = lines.find((l) => / may take minutes, or hours, to make /.test(l));
+      setResult('error', tidy(failed || stdinError(r)), slow ? tidy(slow) : undefined);
+      return;
+    }
     const t = await gridcnf(['convert', '--to', 'text', '-'], JSON.stringify(rec));
     $('puzzle').value = t.code === 0 ? t.stdout : JSON.stringify(rec) + '\n';
     state.entries = [];

@@ -236,6 +236,16 @@ test('Hint, Check with a wrong entry typed on the keyboard, Generate', { skip },
   assert.equal(await clickAndWait(page, '#generate'), 'generated');
   assert.match(await page.$eval('#puzzle', (e) => e.value), /^starbattle/m);
   assert.equal(await clickAndWait(page, '#solve'), 'unique');
+  // A size known to take minutes, stopped by the page's time limit: the
+  // verdict is the time limit, the note on the size below it
+  await page.$eval('#size', (e) => { e.value = '30'; });
+  await page.$eval('#stars', (e) => { e.value = '6'; });
+  await page.$eval('#timeout', (e) => { e.value = '0.5'; });
+  assert.equal(await clickAndWait(page, '#generate', 60000), 'error');
+  assert.match(await page.$eval('#result .verdict', (e) => e.textContent),
+    /^Time limit reached after/);
+  assert.match(await page.$eval('#result .stats', (e) => e.textContent),
+    /^A 30x30 starbattle with 6 stars may take minutes, or hours, to make/);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
