@@ -706,9 +706,9 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
 
 /* 1 when gc_generate is known, by measurement, to take minutes or more
    per puzzle of p, and may take hours (Star Battle grids made whole from
-   about 6m lines or past 30x30; see docs/guide.md, "Generating and rating
-   puzzles"), so that a caller can say so and offer a time limit; 0 when
-   not, or not known. */
+   6m lines and 22x22 on, or past 27x27; see docs/guide.md, "Generating
+   and rating puzzles"), so that a caller can say so and offer a time
+   limit; 0 when not, or not known. */
 int gc_generate_slow(const gc_genre *genre, const gc_gen_params *p);
 
 /* A difficulty rating (see README, "rate"): the grade comes from the

@@ -134,3 +134,9 @@ def test_generate_warns_of_puzzles_not_made():
     with pytest.warns(gridcnf.GenerateWarning, match="time limit"):
         made = list(gridcnf.generate("starbattle", 25, stars=5, number=1, seed=1, timeout=0.2))
     assert made == []
+    # a size known to take minutes or more: the note comes with it
+    with pytest.warns(gridcnf.GenerateWarning,
+                      match="a 30x30 starbattle with 6 stars may take minutes, or hours, "
+                            "to make .*time limit reached"):
+        made = list(gridcnf.generate("starbattle", 30, stars=6, number=1, seed=1, timeout=0.2))
+    assert made == []

@@ -258,9 +258,10 @@ def stream_records(argv: Sequence[str], input: Optional[bytes], errors: str,
         raise from_stderr(result["err"].decode(errors="replace"), sources, rc)
     if argv and argv[0] == "generate" and rc in (3, 4):
         # puzzles not made (no record stands for them): said, not raised,
-        # since the ones made were yielded
+        # since the ones made were yielded; with the note on a size known
+        # to take minutes or more, when there was one
         said = [line for line in result["err"].decode(errors="replace").splitlines()
-                if "generate: puzzle " in line]
+                if "generate: puzzle " in line or " may take minutes, or hours, " in line]
         warnings.warn(GenerateWarning("; ".join(said) or f"generate: exit {rc}"),
                       stacklevel=2)
 
