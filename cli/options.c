@@ -292,9 +292,8 @@ static const gc_cli_option table[] = {
      "the random seed (the same seed makes the same puzzles)", set_seed},
     {"number", 0, "N", "how many puzzles to make (default 1)", set_number},
     {"tries", 0, "N",
-     "fresh starts per puzzle before giving up (default 50; with "
-     "--difficulty other than any 1000, within 30000 solver checks): exit 4 "
-     "when "
+     "fresh starts per puzzle before giving up (default 50; 1000 with "
+     "--difficulty other than any): exit 4 when "
      "none gives one",
      set_tries},
     {"start", 0, "K",

@@ -637,15 +637,11 @@ struct gc_gen_info; /* below */
    difficulty, and one of a difficulty or level asked for, which is found
    by trying fresh starts until one grades so (one in a hundred 8x8
    one-star Star Battles grades expert; one in 50 to 200 14x14 three-star
-   ones easy, when aimed at), those within GC_GEN_CHECKS_AIMED solver
-   checks (gc_gen_info.calls; counted, not timed, so the same on every
-   machine: about a minute where a try takes a second, 20x20 Star Battles
-   with 4 stars aimed at easy). */
-enum {
-  GC_GEN_TRIES = 50,
-  GC_GEN_TRIES_AIMED = 1000,
-  GC_GEN_CHECKS_AIMED = 30000
-};
+   ones easy, when aimed at).  Tries are counted, not timed, so that the
+   same seed makes the same puzzles on every machine; a try takes from a
+   millisecond to a second (20x20 Star Battles with 4 stars), so a level
+   that seldom or never comes out can take minutes to give up on. */
+enum { GC_GEN_TRIES = 50, GC_GEN_TRIES_AIMED = 1000 };
 
 typedef struct gc_gen_params {
   int n;                  /* grid side */
@@ -658,9 +654,8 @@ typedef struct gc_gen_params {
                              each has its own random stream */
   gc_difficulty difficulty;
   int max_tries;          /* fresh random solutions before giving up
-                             (0 = GC_GEN_TRIES, or GC_GEN_TRIES_AIMED
-                             within GC_GEN_CHECKS_AIMED checks when a
-                             difficulty or level is asked for) */
+                             (0 = GC_GEN_TRIES, or GC_GEN_TRIES_AIMED when
+                             a difficulty or level is asked for) */
   /* One of the genre's level names (gc_genre_levels; the labels of
      gc_rate): a puzzle graded exactly that, made as Tatham's generators
      make theirs (clues removed while the techniques up to that level

@@ -650,17 +650,13 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
   snprintf(id, sizeof id, "gen-%s-%d-s%llu-%llu", genre->name, p->n,
            (unsigned long long)p->seed, (unsigned long long)p->index);
   /* a difficulty asked for is found by trying fresh starts until one
-     grades so, which some take hundreds of (GC_GEN_TRIES_AIMED, within
-     GC_GEN_CHECKS_AIMED checks when the caller set no number) */
+     grades so, which some take hundreds of (GC_GEN_TRIES_AIMED) */
   int aimed = p->level || p->difficulty != GC_DIFFICULTY_ANY;
   int tries = p->max_tries > 0 ? p->max_tries
               : aimed          ? GC_GEN_TRIES_AIMED
                                : GC_GEN_TRIES,
       rc = -1;
-  long most_calls = p->max_tries <= 0 && aimed ? GC_GEN_CHECKS_AIMED : 0;
   for (int t = 1; t <= tries; t++) {
-    if (most_calls && g.calls >= most_calls)
-      break; /* the tries so far are info->tries */
     info->tries = t;
     gen_progress(&g);
     gc_limits left;
@@ -748,16 +744,10 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
   }
   if (rc == -1 && !err->code) {
     rc = 2; /* none within the tries: a limit, not bad parameters */
-    char more[96] = "";
-    if (info->tries < tries)
-      snprintf(more, sizeof more,
-               " (the default stops at %d checks; more tries may find one)",
-               GC_GEN_CHECKS_AIMED);
     gc_error_set(err, GC_E_UNSUPPORTED, 0, 0,
-                 "no %s %dx%d puzzle of difficulty %s in %d tries%s",
-                 genre->name, p->n, p->n,
-                 p->level ? p->level : difficulty_name(p->difficulty),
-                 info->tries, more);
+                 "no %s %dx%d puzzle of difficulty %s in %d tries", genre->name,
+                 p->n, p->n,
+                 p->level ? p->level : difficulty_name(p->difficulty), tries);
   }
   info->calls = g.calls;
   info->ms = gc_now_ms() - t0;

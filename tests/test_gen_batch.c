@@ -290,8 +290,7 @@ static void test_not_found(void **state) {
   assert_non_null(strstr(err, "in 50 tries"));
   free(out);
   free(err);
-  /* 5x5 one-star grids grade expert none in 1000 tries (few checks each,
-     within the default's budget of checks) */
+  /* 5x5 one-star grids grade expert none in 1000 tries */
   assert_int_equal(tu_cli(&out, &err, "generate", "starbattle", "--size", "5",
                           "--seed", "1", "--difficulty", "expert", NULL),
                    4);
