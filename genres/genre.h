@@ -75,6 +75,8 @@ typedef struct gc_gen_ctx {
   int givens_first; /* set by the genre: remove givens before the other
                        clues (Tatham's order for Towers) */
   long perturbs;    /* the genre counts its structure changes here */
+  int level;        /* the level asked for (gc_gen_params.level) as an
+                       index of the genre's levels; -1 any */
 } gc_gen_ctx;
 
 /* No genre's max_n exceeds this (the shared checkers' buffers). */

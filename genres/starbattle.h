@@ -96,10 +96,8 @@ typedef struct sb_gen {
   int over;           /* the budget ran out */
   int holes_most;     /* the prune gives up past this many holes (0: no
                          limit) */
-  int aim;            /* the level asked for (gc_gen_params.level, an index
-                         of the genre's levels): -1 any */
 } sb_gen;
-enum { SB_AIM_EASY = 0 }; /* the index of level easy */
+enum { SB_LEVEL_EASY = 0 }; /* the index of level easy (gc_gen_ctx.level) */
 int sb_generate(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,
                 gc_error *err);
 /* The genre's generate_slow member (see starbattle_gen.c). */

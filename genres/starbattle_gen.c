@@ -61,7 +61,6 @@
 #include <string.h>
 
 #include "starbattle.h"
-#include "steps.h"
 
 /* Placements tried per row, core searches per attempt, the budget's base
    per row of the grid, attempts before the caller is asked for a fresh
@@ -367,8 +366,15 @@ static void sb_grow(sb_gen *g) {
   int want = g->m == 1 && n <= SB_ONE_STAR_MORE
                  ? n / 2 + gc_rng_below(g->rng, n / 4 + 1)
                  : 1 + gc_rng_below(g->rng, most);
-  if (g->m > 1 && g->aim == SB_AIM_EASY)
-    want = 1; /* easy asked for (sb_whole) */
+  /* Easy asked for (with several stars): one region grows.  14x14 with 3 stars,
+     seed 5, 100 puzzles: 3 easy against none with the usual one to half, and
+     seeds 1 to 5 made an easy one in 1, 43, 194, 23 and 152 tries, where seeds
+     1 to 3 took 316, 1408 and 792.  The grade is then checked as always
+     (solver-glue/generate.c).  Expert needs no such help there (about a fifth
+     grade so); all regions growing made 28 of 30 expert at 14x14 but nothing in
+     minutes at 20x20 with 4 stars. */
+  if (g->m > 1 && g->gx->level == SB_LEVEL_EASY)
+    want = 1;
   for (int k = 0; k < want; k++)
     grows[gc_rng_below(g->rng, n)] = 1;
   for (;;) {
@@ -442,8 +448,8 @@ static int sb_attempt(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err) {
 
 /* The grid made whole: attempts until one ends, with a budget of solver
    calls that grows along the Luby sequence (see the header). */
-static int sb_whole(gc_puzzle *pz, int n, int m, const char *level,
-                    gc_gen_ctx *gx, gc_error *err) {
+static int sb_whole(gc_puzzle *pz, int n, int m, gc_gen_ctx *gx,
+                    gc_error *err) {
   size_t nn = (size_t)n * (size_t)n;
   sb *s = pz->data;
   sb_gen g;
@@ -454,18 +460,6 @@ static int sb_whole(gc_puzzle *pz, int n, int m, const char *level,
   g.m = m;
   g.nn = (int)nn;
   g.holes_most = n; /* see the header, step 3 */
-  /* Easy asked for (with several stars) grows one region only (sb_grow):
-     14x14 with 3 stars, seed 5, 100 puzzles: 3 easy against none with the
-     usual one to half, and seeds 1 to 5 made an easy one in 1, 43, 194,
-     23 and 152 tries, where seeds 1 to 3 took 316, 1408 and 792.  The
-     grade is then checked as always (solver-glue/generate.c).  Expert
-     needs no such help there (about a fifth grade so); all regions
-     growing made 28 of 30 expert at 14x14 but nothing in minutes at 20x20
-     with 4 stars. */
-  g.aim = -1;
-  for (int i = 0; level && i < gc_steps_starbattle.nlevels; i++)
-    if (!strcmp(level, gc_steps_starbattle.levels[i]))
-      g.aim = i;
   g.star = pz->known.cell;
   g.region = s->region;
   int *work = gc_calloc(5 * nn, sizeof *work, err);
@@ -530,7 +524,7 @@ int sb_generate(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,
   if (blocks > 1)
     rc = sb_compose(pz, p, gx, blocks, err);
   else
-    rc = sb_whole(pz, n, m, p->level, gx, err);
+    rc = sb_whole(pz, n, m, gx, err);
   if (rc == 0) {
     /* regions named in reading order (A holds the first cell), so that
        the same map is always the same text and record */

@@ -682,7 +682,8 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
                      .solve_within = solver_solve_within,
                      .clause = solver_clause,
                      .close = solver_close,
-                     .arg = &g};
+                     .arg = &g,
+                     .level = level};
     int r = genre->generate(pz, p, &gx, err);
     if (g.failed && r >= 0) {
       *err = g.fail;
