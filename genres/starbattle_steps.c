@@ -742,6 +742,31 @@ static int sb_item_holds(const gc_puzzle *pz, const gc_item *it,
   return k == s->m;
 }
 
+static int sb_cell_groups(const gc_puzzle *pz, int cell, int *g,
+                          int *want) {
+  const sb *s = pz->data;
+  int n = pz->n, k = 0;
+  *want = s->m;
+  g[k++] = cell / n;
+  g[k++] = n + cell % n;
+  if (s->region[cell] >= 0)
+    g[k++] = 2 * n + s->region[cell];
+  return k;
+}
+
+static int sb_may_hold(const gc_puzzle *pz, const int *grid, int cell) {
+  const sb *s = pz->data;
+  int n = pz->n, r = cell / n, c = cell % n;
+  if (s->region[cell] < 0)
+    return 0;
+  for (int r2 = r - 1; r2 <= r + 1; r2++)
+    for (int c2 = c - 1; c2 <= c + 1; c2++)
+      if (r2 >= 0 && r2 < n && c2 >= 0 && c2 < n && (r2 != r || c2 != c) &&
+          grid[r2 * n + c2] == 1)
+        return 0;
+  return 1;
+}
+
 static void sb_item_words(const gc_puzzle *pz, const gc_item *it, char *buf,
                           size_t size) {
   const sb *s = pz->data;
@@ -821,6 +846,8 @@ const gc_genre_steps gc_steps_starbattle = {
     .group_item = sb_group_item,
     .item_holds = sb_item_holds,
     .item_words = sb_item_words,
+    .cell_groups = sb_cell_groups,
+    .may_hold = sb_may_hold,
     .grade = sb_grade,
     .grade_batch_from = 2, /* hard and expert: any level 2 or 3 step, and
                               the number of level 3 (lookahead) steps */

@@ -125,6 +125,15 @@ typedef struct gc_genre_steps {
   /* The words for an item in a sentence ("clue 3 above column 2"). */
   void (*item_words)(const gc_puzzle *pz, const gc_item *it, char *buf,
                      size_t size);
+  /* Optional, for 0/1 grids whose items are counts (Star Battle), the
+     prover's model rotation (solver-glue/steps_rotate.c): the groups (as
+     in group_item) that count cell, into g (room for 4), their number;
+     each holds when exactly *want of its cells hold 1. */
+  int (*cell_groups)(const gc_puzzle *pz, int cell, int *g, int *want);
+  /* With cell_groups: may cell hold 1 beside the 1s of grid, by the rules
+     outside the items (Star Battle: it is in a region and touches no
+     star)? */
+  int (*may_hold)(const gc_puzzle *pz, const int *grid, int cell);
   /* Optional: the grade (a level) from the number of deductions the path
      made at each level (count[0..nlevels)) and with each technique
      (tcount[i]: tech[i], i < GC_STEPS_TECH_MOST); NULL: the hardest level

@@ -14,6 +14,8 @@
  *                 and one incremental CaDiCaL, and a pool of the models the
  *                 solver found; shrinks a sufficient set of items to a
  *                 minimal one, every deletion proven
+ * steps_rotate.c  model rotation: more members shown needed from each
+ *                 model the prover's solver finds (Star Battle)
  */
 #ifndef GC_SOLVER_GLUE_STEPS_H
 #define GC_SOLVER_GLUE_STEPS_H
@@ -80,6 +82,30 @@ int gc_prover_up_refutes(gc_prover *p, const int *lits, size_t n);
 int gc_prover_up_probe(gc_prover *p, const int *lits, size_t n,
                        const int *probe, size_t nprobe,
                        int (*refuted)(void *arg, int lit), void *arg);
+
+/* Model rotation (steps_rotate.c), for genres with cell_groups: a member
+   as the rotor sees it, a group (group >= 0) or a cell that must hold val
+   (0 or 1); the step's literals the same way (group -1). */
+typedef struct gc_rmember {
+  int group;
+  int cell, val;
+} gc_rmember;
+
+typedef struct gc_rotor gc_rotor;
+
+/* NULL when the genre has no cell_groups (or out of memory). */
+gc_rotor *gc_rotor_new(const gc_puzzle *pz, size_t ngroups);
+void gc_rotor_free(gc_rotor *r);
+/* grid keeps the rules and every member of mem[0..n) but x, and breaks
+   the step: marks need[j] for the members it shows needed by toggling one
+   or two cells at a time, from grid and from each grid so found; verify
+   checks each such grid in full (does it show member j needed?) before it
+   counts.  The number marked. */
+size_t gc_rotor_run(gc_rotor *r, const int *grid, const gc_rmember *mem,
+                    size_t n, size_t x, const gc_rmember *step, size_t k,
+                    char *need,
+                    int (*verify)(void *arg, const int *grid, size_t j),
+                    void *arg);
 
 long gc_prover_calls(const gc_prover *p);
 /* Did CaDiCaL run out of memory (the prover stopped then)? */
