@@ -716,7 +716,13 @@ async function generate() {
       const lines = r.stderr.split('\n').filter(Boolean);
       const failed = lines.find((l) => /: puzzle \d+ of \d+: /.test(l));
       const slow = lines.find((l) => / may take minutes, or hours, to make /.test(l));
-      setResult('error', tidy(failed || stdinError(r)), slow ? tidy(slow) : undefined);
+      // the CLI's note points at the guide, which the page does not
+      // carry: the sizes that come out in seconds instead
+      // (gc_generate_slow's rule)
+      const note = slow && `${tidy(slow).replace(/ \(the guide lists such sizes\).*$/, '')}. ` +
+        'Up to 21x21, up to 27x27 with fewer than 6 lines a star, with 8 ' +
+        'lines a star or more, or with one star, a puzzle comes out in seconds.';
+      setResult('error', tidy(failed || stdinError(r)), note || undefined);
       return;
     }
     const t = await gridcnf(['convert', '--to', 'text', '-'], JSON.stringify(rec));
