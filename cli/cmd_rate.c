@@ -30,6 +30,8 @@ static int rate_one(cli *c, const char *source, gc_puzzle *pz, double ms,
                         rt.technique ? json_string(rt.technique) : json_null());
     json_object_set_new(o, "lookahead", json_integer(rt.lookahead));
     json_object_set_new(o, "max_reason", json_integer(rt.max_reason));
+    if (rt.unproven) /* (only then: the records stay as they were) */
+      json_object_set_new(o, "unproven", json_integer(rt.unproven));
     json_object_set_new(o, "ms", json_real(floor(rt.ms * 1000 + 0.5) / 1000));
     gc_cli_emit_json(c, o);
   } else {
@@ -41,10 +43,15 @@ static int rate_one(cli *c, const char *source, gc_puzzle *pz, double ms,
       fprintf(c->out, ", %d by lookahead or search", rt.lookahead);
     fprintf(c->out,
             "; propagation decides %d of %d cells, probing %d in %d round%s; "
-            "%ld + %ld conflicts to solve and prove unique\n",
+            "%ld + %ld conflicts to solve and prove unique",
             rt.up_cells, rt.cells, rt.probe_cells, rt.probe_rounds,
             rt.probe_rounds == 1 ? "" : "s", rt.conflicts_solve,
             rt.conflicts_unique);
+    if (rt.unproven)
+      fprintf(c->out, "; %ld reason item%s not shown needed (too hard to "
+                      "decide)",
+              rt.unproven, rt.unproven == 1 ? "" : "s");
+    fprintf(c->out, "\n");
   }
   gc_cli_worst(code, rt.status == GC_STATUS_UNIQUE     ? EX_OK
                      : rt.status == GC_STATUS_MULTIPLE ? EX_MULTIPLE

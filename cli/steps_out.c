@@ -93,6 +93,8 @@ void gc_cli_step_keys(const gc_puzzle *pz, const gc_step *st,
   for (size_t i = 0; i < st->nreason; i++)
     json_array_append_new(r, gc_cli_item_json(pz, &st->reason[i]));
   json_object_set_new(o, "reason", r);
+  if (st->unproven)
+    json_object_set_new(o, "unproven", json_integer((json_int_t)st->unproven));
   json_object_set_new(o, "technique", json_string(st->technique));
   json_object_set_new(o, "text", json_string(st->text));
   if (path->levels && st->level >= 0 && st->level < path->nlevels)
@@ -120,5 +122,8 @@ void gc_cli_print_step(cli *c, const gc_puzzle *pz, const gc_step *st,
     gc_item_words(pz, &st->reason[i], w, sizeof w);
     fprintf(c->out, "%s%s", i ? "; " : "", w);
   }
+  if (st->unproven)
+    fprintf(c->out, " (%zu of these not shown needed: too hard to decide)",
+            st->unproven);
   fprintf(c->out, "\n");
 }

@@ -533,6 +533,11 @@ typedef struct gc_item {
 
 /* One deduction: a digit placed, digits ruled out of a cell, or a Star
    Battle cell decided. */
+/* The conflicts the prover spends at most on one item of a reason: is the
+   step still implied without it?  A count, not a time, so that the same
+   puzzle gets the same reasons on every machine. */
+#define GC_REASON_CONFLICTS 5000
+
 typedef struct gc_step {
   int row, col;
   int value;            /* the digit, or Star Battle 1 star / 0 no star;
@@ -545,8 +550,13 @@ typedef struct gc_step {
                            contradiction; 2 found by search */
   char text[240];       /* the sentence a person reads */
   size_t nreason;       /* a minimal reason: the step follows from these and
-                           the genre's rules, and from no proper subset */
+                           the genre's rules, and from no proper subset
+                           (but see unproven) */
   gc_item *reason;
+  size_t unproven;      /* items of the reason kept without proof that the
+                           step needs them: the proof either way took more
+                           than GC_REASON_CONFLICTS conflicts (big Star
+                           Battles' lookahead and search steps); 0: minimal */
 } gc_step;
 
 typedef struct gc_step_path {
@@ -738,6 +748,9 @@ typedef struct gc_rating {
   const char *technique; /* the technique of the hardest step (NULL: none) */
   int lookahead;         /* steps found by lookahead or search */
   int max_reason;        /* items in the largest reason of those steps */
+  long unproven;         /* items of all the path's reasons kept without
+                            proof (gc_step.unproven): 0, or the reasons and
+                            max_reason may be larger than minimal */
 } gc_rating;
 
 /* Rates pz: its step path (techniques, reasons), then propagation and

@@ -35,6 +35,9 @@ int gc_cad_clause(struct CCaDiCaL *s, const int *lits, size_t n);
    next solve: 0, or -1 when the solver failed. */
 int gc_cad_assume(struct CCaDiCaL *s, int lit);
 int gc_cad_constrain(struct CCaDiCaL *s, int lit);
+/* At most this many conflicts in the next solve (it then answers 0, as
+   when stopped). */
+void gc_cad_limit_conflicts(struct CCaDiCaL *s, int conflicts);
 /* Assumes assume[0..n) and solves: 10, 20, 0 (stopped), or -GC_E_NOMEM
    (-GC_E_INTERNAL) when the solver failed. */
 int gc_cad_solve(struct CCaDiCaL *s, const int *assume, size_t n);

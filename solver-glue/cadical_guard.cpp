@@ -97,6 +97,14 @@ int gc_cad_constrain(CCaDiCaL *s, int lit) {
   }
 }
 
+void gc_cad_limit_conflicts(CCaDiCaL *s, int conflicts) {
+  try {
+    ccadical_limit(s, "conflicts", conflicts);
+  } catch (...) {
+    park(s);
+  }
+}
+
 int gc_cad_solve(CCaDiCaL *s, const int *assume, size_t n) {
   try {
     for (size_t i = 0; i < n; i++)

@@ -163,6 +163,7 @@ static void grade(const gc_step_path *path, gc_rating *rt) {
   for (size_t i = 0; i < path->count; i++) {
     const gc_step *st = &path->step[i];
     rt->lookahead += st->lookahead != 0;
+    rt->unproven += (long)st->unproven;
     if (st->level > top) {
       top = st->level;
       rt->technique = st->technique;

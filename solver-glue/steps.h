@@ -66,6 +66,14 @@ int gc_prover_minimal(gc_prover *p, const gc_sitem *in, size_t n,
                       const int *concl, size_t k, gc_sitem *out,
                       size_t *nout);
 
+/* The members of the last gc_prover_minimal's subset that it kept without
+   proof: deciding whether the step needs them took more than
+   gc_prover_conflicts conflicts.  0: the subset is minimal. */
+size_t gc_prover_unproven(const gc_prover *p);
+/* The conflicts one such decision may take, GC_REASON_CONFLICTS (read when
+   a prover is made; tests lower it). */
+extern atomic_int gc_prover_conflicts;
+
 /* Is the set (all groups when groups < 0 ... see below) with the
    literals satisfiable?  groups: 1 every group assumed, 0 none.  10 SAT
    (model in grid, n*n values as gc_grid holds them, when grid is not

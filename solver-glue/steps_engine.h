@@ -26,6 +26,7 @@ typedef struct rec {
   uint64_t used;    /* eliminations: the digits later reasons cite */
   int keep;
   size_t rsn0, nrsn;
+  size_t unproven;  /* of the reason, kept without proof (gc_step) */
 } rec;
 
 typedef struct engine {

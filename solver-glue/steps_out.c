@@ -102,6 +102,7 @@ int gc_eng_out_step(engine *e, const rec *r, gc_step *st) {
   snprintf(st->text, sizeof st->text, "%s", r->text);
   if (!r->nrsn)
     return 0;
+  st->unproven = r->unproven;
   st->reason = calloc(r->nrsn, sizeof *st->reason);
   if (!st->reason)
     return -1;
@@ -120,6 +121,8 @@ int gc_eng_out_step(engine *e, const rec *r, gc_step *st) {
     else
       st->reason[st->nreason++] = it;
   }
+  if (st->unproven > st->nreason) /* (a Latin cell's digits are one item) */
+    st->unproven = st->nreason;
   return 0;
 }
 

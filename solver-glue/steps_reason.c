@@ -22,7 +22,13 @@
  *      shows more members needed before their turn (steps_rotate.c): they
  *      stay with no call.
  * What is left is minimal: every member was shown needed, and dropping
- * members never makes another one unneeded.
+ * members never makes another one unneeded.  But a call of step 3 may
+ * take at most gc_prover_conflicts conflicts; past that x stays unproven
+ * (gc_step.unproven counts them).  In a big Star Battle a few deletions in
+ * a lookahead or search step's reason of hundreds of cells take CaDiCaL
+ * seconds to minutes each: a 40x40 with 4 stars (seed 1) was rated in
+ * more than 11 minutes; with the limit in 61 s, 17 members unproven.  No
+ * corpus puzzle reaches the limit.
  */
 #include <ccadical.h>
 #include <limits.h>
@@ -65,12 +71,16 @@ struct gc_prover {
   size_t caplits;
   long calls;
   long st_up, st_pool, st_sat, st_unsat, st_rot;
+  int conflicts;   /* a deletion's limit (gc_prover_conflicts) */
+  size_t unproven; /* kept without proof by the last gc_prover_minimal */
   gc_rotor *rot; /* model rotation (Star Battle), or NULL */
   double deadline;
   const volatile int *interrupt;
   int stopped;
   int sat_failed; /* CaDiCaL ran out of memory: stopped, and an error */
 };
+
+atomic_int gc_prover_conflicts = GC_REASON_CONFLICTS;
 
 static int stop_cb(void *arg) { return gc_prover_stopped(arg); }
 
@@ -84,6 +94,8 @@ int gc_prover_stopped(gc_prover *p) {
 }
 
 long gc_prover_calls(const gc_prover *p) { return p->calls; }
+
+size_t gc_prover_unproven(const gc_prover *p) { return p->unproven; }
 
 int gc_prover_failed(const gc_prover *p) { return p && p->sat_failed; }
 
@@ -166,6 +178,7 @@ gc_prover *gc_prover_new(const gc_puzzle *pz, const gc_options *opt,
       gc_prover_free(p);
       return NULL;
     }
+  p->conflicts = atomic_load(&gc_prover_conflicts);
   if (!p->latin)
     p->rot = gc_rotor_new(pz, p->ngroups); /* NULL: no rotation */
   ccadical_set_option(p->sat, "quiet", 1);
@@ -552,7 +565,8 @@ static int up_implies(gc_prover *p, const gc_sitem *s, size_t n, size_t skip,
 }
 
 /* CaDiCaL: set minus skip and the step negated.  20: failed[i] set for
-   the members in the failed assumptions; 10 (model in the pool); 0. */
+   the members in the failed assumptions; 10 (model in the pool); 30 over
+   the conflict limit (a deletion, skip set); 0 stopped. */
 static int sat_implies(gc_prover *p, const gc_sitem *s, size_t n, size_t skip,
                        const int *concl, size_t k, char *failed) {
   if (gc_prover_stopped(p))
@@ -572,9 +586,14 @@ static int sat_implies(gc_prover *p, const gc_sitem *s, size_t n, size_t skip,
   if (!ok)
     return sat_fail(p);
   p->calls++;
+  int limited = skip != (size_t)-1 && p->conflicts > 0;
+  if (limited)
+    gc_cad_limit_conflicts(p->sat, p->conflicts);
   int r = gc_cad_solve(p->sat, NULL, 0);
   if (r < 0)
     return sat_fail(p);
+  if (r == 0 && limited && !p->sat_failed && !gc_prover_stopped(p))
+    return 30;
   if (r == 10)
     pool_add(p);
   else if (r == 20 && failed)
@@ -633,10 +652,12 @@ static void rotate(gc_prover *p, const gc_sitem *s, size_t n, size_t x,
 int gc_prover_minimal(gc_prover *p, const gc_sitem *in, size_t n,
                       const int *concl, size_t k, gc_sitem *out,
                       size_t *nout) {
+  /* need[i]: 1 member i shown needed by rotation, 2 kept without proof */
   char *failed = malloc(2 * n + 2), *need = failed + n + 1;
   if (!failed)
     return -1;
   memset(need, 0, n + 1);
+  p->unproven = 0;
   int v0;
   gc_prover_lit_place(p, concl[0], &p->step_cell, &v0);
   size_t m = 0;
@@ -682,6 +703,10 @@ int gc_prover_minimal(gc_prover *p, const gc_sitem *in, size_t n,
       rc = 1;
       goto done;
     }
+    if (r == 30) { /* too hard either way: x stays, unproven */
+      need[i++] = 2;
+      continue;
+    }
     if (r == 10) {
       p->st_sat++;
       if (p->rot && m <= ROTATE_MOST)
@@ -705,6 +730,8 @@ int gc_prover_minimal(gc_prover *p, const gc_sitem *in, size_t n,
   }
 done:
   *nout = m;
+  for (size_t i = 0; i < m; i++)
+    p->unproven += need[i] == 2;
   free(failed);
   return rc;
 }

@@ -231,6 +231,7 @@ int gc_eng_reason(engine *e, int k, int expand, gc_error *err) {
   e->nrsn = start + nout;
   r->rsn0 = start;
   r->nrsn = nout;
+  r->unproven = gc_prover_unproven(e->pv);
   rc = 0;
   goto done;
 nomem:

@@ -309,13 +309,17 @@ static int implies(checker *k, const gc_step *st, const gc_item *items,
   return 1;
 }
 
-/* The step follows from its reason, and from no smaller part of it. */
+/* The step follows from its reason, and from no smaller part of it: every
+   item is needed, but for at most the step's unproven ones (the prover
+   kept them when deciding took too long). */
 static void check_reason(checker *k, const gc_step *st, size_t number) {
   if (!implies(k, st, st->reason, st->nreason, (size_t)-1))
     fail_msg("%s: step %zu (%s) does not follow from its reason",
              gc_puzzle_id(k->pz), number, st->text);
+  size_t unneeded = 0;
   for (size_t i = 0; i < st->nreason; i++)
-    if (implies(k, st, st->reason, st->nreason, i))
+    if (implies(k, st, st->reason, st->nreason, i) &&
+        ++unneeded > st->unproven)
       fail_msg("%s: step %zu (%s): its reason item %zu is not needed",
                gc_puzzle_id(k->pz), number, st->text, i);
 }
@@ -516,6 +520,48 @@ static void test_generated_reasons(void **state) {
          calls);
   assert_true(steps > 0 && calls > steps);
   assert_int_equal(atomic_load(&gc_steps_refused), 0);
+}
+
+/* The prover's conflict limit on one deletion, lowered to 1 so that it is
+   reached: the steps say how many items they kept without proof, every
+   reason still implies its step, and at most those items are not needed
+   (check_reason).  The limit is a count: the same reasons twice. */
+static void test_unproven(void **state) {
+  (void)state;
+  gc_puzzle *pz = tu_generate("starbattle", 10, 2, 0, 0, 7, 1,
+                              GC_DIFFICULTY_ANY, NULL);
+  int was = atomic_exchange(&gc_prover_conflicts, 1);
+  gc_step_path path, again;
+  gc_error e;
+  assert_int_equal(gc_steps(pz, NULL, NULL, NULL, 0, &path, &e), 0);
+  assert_int_equal(gc_steps(pz, NULL, NULL, NULL, 0, &again, &e), 0);
+  atomic_store(&gc_prover_conflicts, was);
+  assert_int_equal(path.status, GC_STATUS_UNIQUE);
+  size_t unproven = 0, unneeded = 0;
+  assert_int_equal(again.count, path.count);
+  for (size_t i = 0; i < path.count; i++) {
+    const gc_step *st = &path.step[i];
+    unproven += st->unproven;
+    assert_true(st->unproven <= st->nreason);
+    assert_int_equal(again.step[i].nreason, st->nreason);
+    assert_int_equal(again.step[i].unproven, st->unproven);
+  }
+  check_path(pz, &path);
+  /* and some of them are indeed not needed: the limit costs minimality */
+  checker k;
+  checker_open(&k, pz);
+  for (size_t i = 0; i < path.count; i++)
+    for (size_t j = 0; j < path.step[i].nreason; j++)
+      unneeded += (size_t)implies(&k, &path.step[i], path.step[i].reason,
+                                  path.step[i].nreason, j);
+  checker_close(&k);
+  printf("limit of 1 conflict: %zu items unproven, %zu of them not needed\n",
+         unproven, unneeded);
+  assert_true(unproven > 0);
+  assert_true(unneeded > 0 && unneeded <= unproven);
+  gc_step_path_free(&path);
+  gc_step_path_free(&again);
+  gc_puzzle_free(pz);
 }
 
 /*------------------------------------------------------------------------*/
@@ -1047,6 +1093,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_small),
       cmocka_unit_test(test_generated_reasons),
+      cmocka_unit_test(test_unproven),
       cmocka_unit_test(test_cli),
       cmocka_unit_test(test_hints),
       cmocka_unit_test(test_tatham_levels),
