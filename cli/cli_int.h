@@ -313,6 +313,19 @@ int gc_cli_ordered_window(int jobs);
    of the progress line, when err is a terminal (term.c). */
 void gc_cli_progress_show(cli *c, const char *text);
 
+/* The progress of one puzzle's step path (gc_limits.progress) on a
+   terminal, for rate and steps: "gridcnf: rate: deducing, 812 of 1600
+   cells, 12.3 s", at most ten times a second, from half a second on
+   (term.c).  gc_cli_steps_watch sets it on lim (a copy of c->lim) when
+   stderr is a terminal and one puzzle runs at a time. */
+typedef struct gc_cli_watch {
+  cli *c;
+  const char *cmd;
+  double start_ms, next_ms;
+} gc_cli_watch;
+void gc_cli_steps_watch(cli *c, const char *cmd, gc_cli_watch *w,
+                        gc_limits *lim);
+
 /* solve --jobs N: the batch on N threads, answers in input order
    (jobs.c).  Returns the exit code; *npuzzles counts the puzzles. */
 int gc_cli_solve_jobs(cli *c, int *npuzzles);

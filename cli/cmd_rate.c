@@ -12,7 +12,12 @@ static int rate_one(cli *c, const char *source, gc_puzzle *pz, double ms,
   (void)ms;
   gc_rating rt;
   gc_error e;
-  if (gc_rate(pz, &c->opt, &c->lim, &rt, &e))
+  gc_cli_watch w;
+  gc_limits lim;
+  gc_cli_steps_watch(c, "rate", &w, &lim);
+  int failed = gc_rate(pz, &c->opt, &lim, &rt, &e);
+  gc_cli_progress_clear(c);
+  if (failed)
     return gc_cli_tool_failed(c, source, pz, &e, code);
   if (c->json) {
     json_t *o = gc_cli_record_head(pz, gc_status_name(rt.status));

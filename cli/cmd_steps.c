@@ -45,7 +45,12 @@ static int steps_one(cli *c, const char *source, gc_puzzle *pz,
                      const gc_grid *partial, int *code) {
   gc_step_path path;
   gc_error e;
-  if (gc_steps(pz, &c->opt, &c->lim, partial, 0, &path, &e)) {
+  gc_cli_watch w;
+  gc_limits lim;
+  gc_cli_steps_watch(c, "steps", &w, &lim);
+  int failed = gc_steps(pz, &c->opt, &lim, partial, 0, &path, &e);
+  gc_cli_progress_clear(c);
+  if (failed) {
     gc_step_path_free(&path);
     return gc_cli_tool_failed(c, source, pz, &e, code);
   }

@@ -176,6 +176,31 @@ void gc_cli_progress_show(cli *c, const char *text) {
   c->tally.shown = 1;
 }
 
+static void steps_progress(void *ctx, const char *phase, long done,
+                           long total) {
+  gc_cli_watch *w = ctx;
+  double now = gc_cli_now_ms();
+  if (now - w->start_ms < 500 || now < w->next_ms)
+    return;
+  w->next_ms = now + 100;
+  char text[160];
+  snprintf(text, sizeof text, "gridcnf: %s: %s, %ld of %ld %s, %.1f s",
+           w->cmd, phase, done, total,
+           strcmp(phase, "reasons") ? "cells" : "steps",
+           (now - w->start_ms) / 1e3);
+  gc_cli_progress_show(w->c, text);
+}
+
+void gc_cli_steps_watch(cli *c, const char *cmd, gc_cli_watch *w,
+                        gc_limits *lim) {
+  *w = (gc_cli_watch){c, cmd, gc_cli_now_ms(), 0};
+  *lim = c->lim;
+  if (c->progress && c->jobs <= 1) {
+    lim->progress = steps_progress;
+    lim->progress_ctx = w;
+  }
+}
+
 void gc_cli_progress_note(cli *c, const char *status) {
   gc_cli_tally *t = &c->tally;
   if (!c->progress || !status)

@@ -369,6 +369,12 @@ typedef struct gc_limits {
      builds its tables.  When set, the encoding runs once more, into a
      counter, to learn the size.  May be NULL. */
   void (*reserve)(size_t bytes);
+  /* Called now and then by the step path (gc_steps, gc_rate, gc_hint)
+     with the work so far, for a progress display: phase "deducing" (done:
+     the cells decided, of total) or "reasons" (done: the steps whose
+     reason is proven, of total), at every step.  May be NULL. */
+  void (*progress)(void *ctx, const char *phase, long done, long total);
+  void *progress_ctx;
 } gc_limits;
 
 typedef struct gc_stats {

@@ -334,6 +334,13 @@ static int engine_init(engine *e, const gc_puzzle *pz, const gc_grid *partial,
 }
 
 /* The forward pass.  Sets path->status. */
+/* The caller's progress callback, if any (gc_limits.progress). */
+static void progress(const engine *e, const char *phase, long done,
+                     long total) {
+  if (e->lim && e->lim->progress)
+    e->lim->progress(e->lim->progress_ctx, phase, done, total);
+}
+
 static int forward(engine *e, gc_step_path *path, gc_error *err) {
   const gc_genre_steps *gs = e->gs;
   gc_find f = {0};
@@ -343,7 +350,9 @@ static int forward(engine *e, gc_step_path *path, gc_error *err) {
   f.quick = e->batch;
   int rc = 0;
   for (;;) {
-    if (open_cells(e) == 0) {
+    int open = open_cells(e);
+    progress(e, "deducing", e->nn - open, e->nn);
+    if (open == 0) {
       path->status = GC_STATUS_UNIQUE;
       break;
     }
@@ -437,10 +446,14 @@ static int forward(engine *e, gc_step_path *path, gc_error *err) {
 /* The backward pass: reasons, and which eliminations stay. */
 static int backward(engine *e, gc_step_path *path, gc_error *err) {
   int first = e->flags & GC_STEPS_FIRST;
+  long total = 0, done = 0;
+  for (size_t k = 0; k < e->nrec; k++)
+    total += e->rec[k].kind == REC_STEP;
   for (size_t k = e->nrec; k-- > 0;) {
     rec *r = &e->rec[k];
     if (r->kind != REC_STEP)
       continue;
+    done++;
     if (first && k + 1 != e->nrec)
       continue; /* a hint is the last record, its reason expanded */
     if (!first && r->value < 0 && !(e->flags & GC_STEPS_KEEP_ALL)) {
@@ -451,6 +464,7 @@ static int backward(engine *e, gc_step_path *path, gc_error *err) {
     r->keep = 1;
     if (e->flags & GC_STEPS_NO_REASONS)
       continue;
+    progress(e, "reasons", done, total);
     int rc = gc_eng_reason(e, (int)k, first, err);
     if (rc < 0)
       return -1;

@@ -399,9 +399,54 @@ static void test_generate_progress(void **state) {
   run_free(&p);
 }
 
+/* rate and steps on a puzzle that takes more than half a second: the
+   step path's progress on a terminal (rubbed out before the answer),
+   never in a pipe, and the same answer. */
+static void test_steps_progress(void **state) {
+  (void)state;
+  run g = {.out_pipe = 1, .err_pipe = 1};
+  const char *gen[] = {"generate", "starbattle", "--size", "20", "--stars",
+                       "4", "--seed", "1", NULL}; /* rate: about 1 s */
+  for (int i = 0; gen[i]; i++)
+    g.args[i] = gen[i];
+  run_pty(&g);
+  assert_int_equal(g.status, 0);
+  FILE *f = fopen("terminal-steps.txt", "w");
+  assert_non_null(f);
+  fputs(g.out.s, f);
+  fclose(f);
+  static const char *const cmds[] = {"rate", "steps"};
+  for (int k = 0; k < 2; k++) {
+    run t = {.args = {cmds[k], "terminal-steps.txt"}};
+    run_pty(&t);
+    assert_int_equal(t.status, 0);
+    char want[64]; /* (which phases show depends on the machine's speed) */
+    snprintf(want, sizeof want, "gridcnf: %s: ", cmds[k]);
+    const char *line = strstr(t.tty.s, want);
+    if (!line || (strncmp(line + strlen(want), "deducing, ", 10) &&
+                  strncmp(line + strlen(want), "reasons, ", 9)))
+      fail_msg("no progress on the terminal: %.300s", t.tty.s);
+    /* the line rubbed out, then the answer from the start of a line */
+    const char *answer = strstr(t.tty.s, "terminal-steps.txt:2: unique;");
+    assert_non_null(answer);
+    assert_true(answer - t.tty.s >= 4 && !strncmp(answer - 3, "\033[K", 3));
+    run p = {.args = {cmds[k], "terminal-steps.txt"}, .out_pipe = 1,
+             .err_pipe = 1};
+    run_pty(&p);
+    assert_int_equal(p.status, 0);
+    assert_string_equal(p.err.s, "");
+    assert_non_null(strstr(p.out.s, "terminal-steps.txt:2: unique;"));
+    run_free(&t);
+    run_free(&p);
+  }
+  run_free(&g);
+  remove("terminal-steps.txt");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_generate_progress),
+      cmocka_unit_test(test_steps_progress),
       cmocka_unit_test(test_one_eof),
       cmocka_unit_test(test_colour),
       cmocka_unit_test(test_summary),
