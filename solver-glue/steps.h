@@ -70,6 +70,8 @@ int gc_prover_minimal(gc_prover *p, const gc_sitem *in, size_t n,
    proof: deciding whether the step needs them took more than
    gc_prover_conflicts conflicts.  0: the subset is minimal. */
 size_t gc_prover_unproven(const gc_prover *p);
+/* Members shown needed by model rotation so far, with no solver call. */
+long gc_prover_rotated(const gc_prover *p);
 /* The conflicts one such decision may take, GC_REASON_CONFLICTS (read when
    a prover is made; tests lower it). */
 extern atomic_int gc_prover_conflicts;

@@ -97,6 +97,8 @@ long gc_prover_calls(const gc_prover *p) { return p->calls; }
 
 size_t gc_prover_unproven(const gc_prover *p) { return p->unproven; }
 
+long gc_prover_rotated(const gc_prover *p) { return p->st_rot; }
+
 int gc_prover_failed(const gc_prover *p) { return p && p->sat_failed; }
 
 /* CaDiCaL failed (its calls are guarded, cadical_guard.cpp): everything

@@ -522,6 +522,50 @@ static void test_generated_reasons(void **state) {
   assert_int_equal(atomic_load(&gc_steps_refused), 0);
 }
 
+/* The prover's model rotation at work: every cell of a generated Star
+   Battle from all its counts, shrunk by the prover; rotation shows members
+   needed with no solver call, and what is left is still minimal (the
+   test's own solver, check_reason). */
+static void test_rotation(void **state) {
+  (void)state;
+  gc_puzzle *pz = tu_generate("starbattle", 10, 2, 0, 0, 7, 2,
+                              GC_DIFFICULTY_ANY, NULL);
+  const gc_grid *sol = gc_puzzle_known(pz);
+  assert_non_null(sol);
+  gc_error e;
+  gc_prover *p = gc_prover_new(pz, NULL, NULL, &e);
+  assert_non_null(p);
+  const gc_item *items;
+  size_t ng = gc_prover_groups(p, &items);
+  assert_int_equal(ng, 30);
+  gc_sitem in[30], out[30];
+  for (size_t i = 0; i < ng; i++)
+    in[i] = (gc_sitem){(int)i, 0, -1};
+  checker k;
+  checker_open(&k, pz);
+  long rotated = 0;
+  for (int c = 0; c < 100; c++) {
+    int v = sol->cell[c] == 1, lit = gc_prover_lit(p, c, v);
+    size_t nout = 0;
+    assert_int_equal(gc_prover_minimal(p, in, ng, &lit, 1, out, &nout), 0);
+    assert_int_equal(gc_prover_unproven(p), 0);
+    gc_step st = {.row = c / 10, .col = c % 10, .value = v, .text = "",
+                  .nreason = nout};
+    gc_item reason[30];
+    for (size_t i = 0; i < nout; i++)
+      reason[i] = items[out[i].group];
+    st.reason = reason;
+    check_reason(&k, &st, (size_t)c + 1);
+    rotated = gc_prover_rotated(p);
+  }
+  checker_close(&k);
+  printf("rotation: %ld members shown needed with no solver call, %ld calls\n",
+         rotated, gc_prover_calls(p));
+  assert_true(rotated > 0);
+  gc_prover_free(p);
+  gc_puzzle_free(pz);
+}
+
 /* The prover's conflict limit on one deletion, lowered to 1 so that it is
    reached: the steps say how many items they kept without proof, every
    reason still implies its step, and at most those items are not needed
@@ -1094,6 +1138,7 @@ int main(void) {
       cmocka_unit_test(test_small),
       cmocka_unit_test(test_generated_reasons),
       cmocka_unit_test(test_unproven),
+      cmocka_unit_test(test_rotation),
       cmocka_unit_test(test_cli),
       cmocka_unit_test(test_hints),
       cmocka_unit_test(test_tatham_levels),
