@@ -322,9 +322,12 @@ typedef struct gc_cli_watch {
   cli *c;
   const char *cmd;
   double start_ms, next_ms;
+  int shown; /* a line is on the terminal */
 } gc_cli_watch;
 void gc_cli_steps_watch(cli *c, const char *cmd, gc_cli_watch *w,
                         gc_limits *lim);
+/* Rubs out the watch's line, if it showed one, before the answer. */
+void gc_cli_steps_unwatch(gc_cli_watch *w);
 
 /* solve --jobs N: the batch on N threads, answers in input order
    (jobs.c).  Returns the exit code; *npuzzles counts the puzzles. */

@@ -16,7 +16,7 @@ static int rate_one(cli *c, const char *source, gc_puzzle *pz, double ms,
   gc_limits lim;
   gc_cli_steps_watch(c, "rate", &w, &lim);
   int failed = gc_rate(pz, &c->opt, &lim, &rt, &e);
-  gc_cli_progress_clear(c);
+  gc_cli_steps_unwatch(&w);
   if (failed)
     return gc_cli_tool_failed(c, source, pz, &e, code);
   if (c->json) {

@@ -49,7 +49,7 @@ static int steps_one(cli *c, const char *source, gc_puzzle *pz,
   gc_limits lim;
   gc_cli_steps_watch(c, "steps", &w, &lim);
   int failed = gc_steps(pz, &c->opt, &lim, partial, 0, &path, &e);
-  gc_cli_progress_clear(c);
+  gc_cli_steps_unwatch(&w);
   if (failed) {
     gc_step_path_free(&path);
     return gc_cli_tool_failed(c, source, pz, &e, code);

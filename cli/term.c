@@ -189,11 +189,17 @@ static void steps_progress(void *ctx, const char *phase, long done,
            strcmp(phase, "reasons") ? "cells" : "steps",
            (now - w->start_ms) / 1e3);
   gc_cli_progress_show(w->c, text);
+  w->shown = 1;
+}
+
+void gc_cli_steps_unwatch(gc_cli_watch *w) {
+  if (w->shown)
+    gc_cli_progress_clear(w->c);
 }
 
 void gc_cli_steps_watch(cli *c, const char *cmd, gc_cli_watch *w,
                         gc_limits *lim) {
-  *w = (gc_cli_watch){c, cmd, gc_cli_now_ms(), 0};
+  *w = (gc_cli_watch){c, cmd, gc_cli_now_ms(), 0, 0};
   *lim = c->lim;
   if (c->progress && c->jobs <= 1) {
     lim->progress = steps_progress;

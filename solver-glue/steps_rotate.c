@@ -34,6 +34,7 @@ struct gc_rotor {
   int *cnt;            /* 1s in each group, in the grid walked */
   int *gmem, *cmem;    /* member of each group, of each cell (-1 none) */
   int *cstep;          /* the step's literal at each cell (-1 none) */
+  int *work;           /* the grid walked and the toggles' lists (nn each) */
   int *queue;          /* grids still to walk from (nn each) */
   int *qfail;          /* the member each fails */
   size_t qcap;
@@ -50,6 +51,7 @@ void gc_rotor_free(gc_rotor *r) {
   free(r->gmem);
   free(r->cmem);
   free(r->cstep);
+  free(r->work);
   free(r->queue);
   free(r->qfail);
   free(r);
@@ -75,8 +77,9 @@ gc_rotor *gc_rotor_new(const gc_puzzle *pz, size_t ngroups) {
   r->gmem = malloc(ngroups * sizeof *r->gmem);
   r->cmem = malloc(nn * sizeof *r->cmem);
   r->cstep = malloc(nn * sizeof *r->cstep);
+  r->work = malloc(3 * nn * sizeof *r->work);
   if (!r->cg || !r->ncg || !r->gfirst || !r->gcell || !r->cnt || !r->gmem ||
-      !r->cmem || !r->cstep) {
+      !r->cmem || !r->cstep || !r->work) {
     gc_rotor_free(r);
     return NULL;
   }
@@ -256,11 +259,9 @@ size_t gc_rotor_run(gc_rotor *r, const int *grid, const gc_rmember *mem,
     r->qfail = f;
     r->qcap = n + 1;
   }
-  /* the grid walked and the two toggles' lists of cells (the queue holds
-     at most n + 1 grids: each member is queued once, when shown needed) */
-  int *t = malloc(3 * nn * sizeof *t);
-  if (!t)
-    return 0;
+  /* (the queue holds at most n + 1 grids: each member is queued once,
+     when shown needed) */
+  int *t = r->work;
   walk w = {r, t, mem, n, step, k, 0, need, verify, arg, 0, 0};
   for (size_t i = 0; i < n; i++) {
     if (mem[i].group >= 0)
@@ -300,6 +301,5 @@ size_t gc_rotor_run(gc_rotor *r, const int *grid, const gc_rmember *mem,
   }
   for (size_t s = 0; s < k; s++)
     r->cstep[step[s].cell] = -1;
-  free(t);
   return w.found;
 }
