@@ -230,6 +230,10 @@ static int gen_emit(void *ctx, size_t i) {
     if (info->clues_full)
       snprintf(what, sizeof what, "%d of %d clues kept", info->clues_kept,
                info->clues_full);
+    else if (info->attempts > 1)
+      snprintf(what, sizeof what, "%ld region change%s in %ld attempts",
+               info->perturbs, info->perturbs == 1 ? "" : "s",
+               info->attempts);
     else
       snprintf(what, sizeof what, "%ld region change%s", info->perturbs,
                info->perturbs == 1 ? "" : "s");
@@ -414,6 +418,9 @@ static int cmd_generate(cli *c) {
      index after the round */
   for (long todo = count; todo > 0 && !b.stopped;) {
     b.pending = 0;
+    /* fewer puzzles than jobs: the threads left over make attempts of
+       the same puzzle at once (a Star Battle made whole; the same bytes) */
+    b.p.threads = todo < c->jobs ? c->jobs / (int)todo : 1;
     gc_cli_ordered_run(c->jobs, (size_t)todo, NULL, gen_work, gen_emit, &b);
     if (b.round > LONG_MAX - todo - b.pending)
       break;
@@ -447,7 +454,8 @@ const gc_command gc_command_generate = {
              "the genre, as rate labels them) makes puzzles that grade "
              "exactly that level.  Puzzle K of a run depends on the seed and "
              "K alone: --start K shards and --jobs N print the same bytes as "
-             "one run.  --distinct skips a puzzle that repeats an earlier one "
+             "one run; with fewer puzzles than jobs, a Star Battle made whole "
+             "uses the threads left over for attempts at once.  --distinct skips a puzzle that repeats an earlier one "
              "of the run (tiny grids have few) and makes the next index in "
              "its place; shards then no longer add up to one run.  --timeout "
              "limits each puzzle (exit 3, the run goes on with the next); a "

@@ -75,8 +75,12 @@ typedef struct gc_gen_ctx {
   int givens_first; /* set by the genre: remove givens before the other
                        clues (Tatham's order for Towers) */
   long perturbs;    /* the genre counts its structure changes here */
+  long attempts;    /* ... and its attempts (Star Battle) */
   int level;        /* the level asked for (gc_gen_params.level) as an
                        index of the genre's levels; -1 any */
+  int threads;      /* threads the genre may use for one puzzle (at least
+                       1; gc_gen_params.threads): the solvers above may be
+                       opened and used on any thread, each on one */
 } gc_gen_ctx;
 
 /* No genre's max_n exceeds this (the shared checkers' buffers). */

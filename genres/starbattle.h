@@ -6,6 +6,7 @@
 #ifndef GC_GENRES_STARBATTLE_H
 #define GC_GENRES_STARBATTLE_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 
 #include "genre.h"
@@ -96,10 +97,21 @@ typedef struct sb_gen {
   int over;           /* the budget ran out */
   int holes_most;     /* the prune gives up past this many holes (0: no
                          limit) */
+  long attempt;       /* this attempt's number (from 1) */
+  atomic_long *ended; /* the lowest attempt that ended so far (shared by
+                         the threads of sb_whole): an attempt past it
+                         stops at its next solver call */
 } sb_gen;
 enum { SB_LEVEL_EASY = 0 }; /* the index of level easy (gc_gen_ctx.level) */
 int sb_generate(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,
                 gc_error *err);
+/* One attempt of a grid made whole, on g (set up by sb_whole) and pz's
+   regions and known solution: 0 done; 1 stopped or over budget; 2
+   failed; -1 with err. */
+int sb_attempt(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err);
+/* starbattle_attempts.c: the attempts for a grid made whole, on
+   gx->threads threads: the same puzzle for any count. */
+int sb_whole(gc_puzzle *pz, int n, int m, gc_gen_ctx *gx, gc_error *err);
 /* The genre's generate_slow member (see starbattle_gen.c). */
 int sb_generate_slow(const gc_gen_params *p);
 /* gx->solve, counted against the attempt's budget: 0 (as if stopped) with

@@ -54,7 +54,8 @@
  * base, so that an attempt that wanders (a layout whose regions converge
  * slowly) gives way to a fresh one while the longer budgets still come;
  * the budget counts calls, not time, so the same seed and index give the
- * same puzzle on any machine.
+ * same puzzle on any machine.  Each attempt has its own random stream, so
+ * several can run at once (starbattle_attempts.c).
  */
 #include <limits.h>
 #include <stdlib.h>
@@ -62,14 +63,11 @@
 
 #include "starbattle.h"
 
-/* Placements tried per row, core searches per attempt, the budget's base
-   per row of the grid, attempts before the caller is asked for a fresh
-   start, and the dead holes an attempt may take into the fill. */
+/* Placements tried per row, core searches per attempt, and the dead holes
+   an attempt may take into the fill. */
 enum {
   SB_ROW_TRIES = 4,
   SB_CORE_TRIES = 20,
-  SB_BUDGET_PER_ROW = 32,
-  SB_ATTEMPTS = 4096,
   SB_DEAD_MOST = 3,
   SB_ONE_STAR_MIN = 4,
   SB_ONE_STAR_MORE = 14
@@ -78,7 +76,8 @@ enum {
 static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
 
 int sb_gen_solve(sb_gen *g, void *h, const int *assume, size_t n) {
-  if (g->calls >= g->budget) {
+  if (g->calls >= g->budget ||
+      (g->ended && atomic_load(g->ended) < g->attempt)) {
     g->over = 1;
     return 0;
   }
@@ -409,20 +408,7 @@ static void sb_grow(sb_gen *g) {
 
 /*------------------------------------------------------------------------*/
 
-/* The Luby sequence from 1: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ... */
-static long luby(long i) {
-  for (;;) {
-    int k = 1;
-    while ((1L << k) - 1 < i)
-      k++;
-    if ((1L << k) - 1 == i)
-      return 1L << (k - 1);
-    i -= (1L << (k - 1)) - 1;
-  }
-}
-
-/* One attempt: 0 done; 1 stopped or over budget; 2 failed; -1 with err. */
-static int sb_attempt(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err) {
+int sb_attempt(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err) {
   int rc = sb_layout(g, pz, err);
   if (rc)
     return rc;
@@ -436,7 +422,10 @@ static int sb_attempt(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err) {
   rc = sb_prune(g, pz, lits, err);
   if (rc != 0 && rc != 3)
     return rc;
-  if (rc == 3) { /* the prune left holes: can the fill take them? */
+  int holes = 0;
+  for (int c = 0; c < g->nn; c++)
+    holes += g->region[c] < 0;
+  if (holes) { /* the prune left holes: can the fill take them? */
     int dead = sb_dead_holes(g, lits, SB_DEAD_MOST, err);
     if (dead < 0)
       return dead == -1 ? -1 : 1;
@@ -444,42 +433,6 @@ static int sb_attempt(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err) {
       return 2; /* a fresh attempt */
   }
   return sb_fill(g, lits, err);
-}
-
-/* The grid made whole: attempts until one ends, with a budget of solver
-   calls that grows along the Luby sequence (see the header). */
-static int sb_whole(gc_puzzle *pz, int n, int m, gc_gen_ctx *gx,
-                    gc_error *err) {
-  size_t nn = (size_t)n * (size_t)n;
-  sb *s = pz->data;
-  sb_gen g;
-  memset(&g, 0, sizeof g);
-  g.rng = gx->rng;
-  g.gx = gx;
-  g.n = n;
-  g.m = m;
-  g.nn = (int)nn;
-  g.holes_most = n; /* see the header, step 3 */
-  g.star = pz->known.cell;
-  g.region = s->region;
-  int *work = gc_calloc(5 * nn, sizeof *work, err);
-  if (!work)
-    return -1;
-  g.queue = work;
-  g.mark = work + nn;
-  g.cells = work + 2 * nn;
-  g.pruned = work + 3 * nn;
-  int *lits = work + 4 * nn, rc = 2;
-  for (long a = 1; a <= SB_ATTEMPTS && rc == 2; a++) {
-    g.calls = 0;
-    g.over = 0;
-    g.budget = (long)SB_BUDGET_PER_ROW * n * luby(a);
-    rc = sb_attempt(&g, pz, lits, err);
-    if (rc == 1 && g.over)
-      rc = 2; /* over budget: a fresh attempt */
-  }
-  free(work);
-  return rc;
 }
 
 /* Grids made whole that may take minutes or more, measured (seed 9, one

@@ -683,6 +683,11 @@ typedef struct gc_gen_params {
      change the puzzle.  May be NULL. */
   void (*progress)(void *ctx, const struct gc_gen_info *so_far);
   void *progress_ctx;
+  /* Threads one puzzle may use (0 or 1: the calling thread alone).  The
+     puzzle is the same for any count; only a Star Battle made whole uses
+     more than one, for attempts at once (in a run of several puzzles,
+     their own threads are the better use). */
+  int threads;
 } gc_gen_params;
 
 typedef struct gc_gen_info {
@@ -695,6 +700,9 @@ typedef struct gc_gen_info {
   int level;         /* the result's grade as rate labels it (an index
                         into gc_genre_levels), -1 when not graded: a genre
                         without steps, or the time ran out */
+  long attempts;     /* Star Battle: attempts at a star layout and its
+                        regions, to the one that made the puzzle (the same
+                        for any gc_gen_params.threads) */
 } gc_gen_info;
 
 /* A random puzzle of the genre with a unique solution: a random solution,

@@ -23,6 +23,7 @@
  * tries a fresh solution while it is rated "easy" or "medium".
  */
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,16 +34,23 @@
 #include "session.h"
 #include "steps.h"
 
+/* The genre's solvers (gc_gen_ctx) may run on several threads at once
+   (gc_gen_params.threads): their calls are counted in gcalls, the progress
+   callback is called from the thread of gc_generate alone, and a failure
+   is kept under a lock. */
 typedef struct gen_run {
   const gc_options *opt;
   const gc_limits *lim;
   double deadline; /* ms, 0 = none */
-  long calls;
+  long calls;          /* this thread's own solver calls */
+  atomic_long gcalls;  /* the genre's solver calls, on any thread */
+  pthread_t owner;     /* the thread of gc_generate */
   const gc_gen_params *p; /* its progress callback */
   gc_gen_info *info;      /* the work so far */
   double t0;
+  pthread_mutex_t lock; /* fail and failed */
   gc_error fail; /* a solver of the genre's failed (out of memory) */
-  int failed;
+  atomic_int failed;
 } gen_run;
 
 static void nomem(gc_error *err) {
@@ -51,9 +59,9 @@ static void nomem(gc_error *err) {
 
 /* Tells p->progress about the work so far. */
 static void gen_progress(gen_run *g) {
-  if (!g->p->progress)
+  if (!g->p->progress || !pthread_equal(pthread_self(), g->owner))
     return;
-  g->info->calls = g->calls;
+  g->info->calls = g->calls + atomic_load(&g->gcalls);
   g->info->ms = gc_now_ms() - g->t0;
   g->p->progress(g->p->progress_ctx, g->info);
 }
@@ -133,14 +141,16 @@ static void *solver_raw(void *arg, gc_error *err) {
 
 static int solver_solve(void *arg, const int *assume, size_t n) {
   gen_solver *h = arg;
-  h->g->calls++;
+  atomic_fetch_add(&h->g->gcalls, 1);
   gen_progress(h->g);
   if (!h->raw) {
     int r = gc_session_solve(&h->ss, assume, n);
-    if (r < 0 && !h->g->failed) { /* the genre sees a stop; gc_generate
-                                     reports the failure */
-      gc_session_error(&h->ss, &h->g->fail);
+    if (r < 0) { /* the genre sees a stop; gc_generate reports the failure */
+      pthread_mutex_lock(&h->g->lock);
+      if (!h->g->failed)
+        gc_session_error(&h->ss, &h->g->fail);
       h->g->failed = 1;
+      pthread_mutex_unlock(&h->g->lock);
     }
     return r < 0 ? 0 : r;
   }
@@ -642,6 +652,9 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
   g.p = p;
   g.info = info;
   g.t0 = t0;
+  g.owner = pthread_self();
+  atomic_init(&g.gcalls, 0);
+  pthread_mutex_init(&g.lock, NULL);
   if (lim && lim->timeout > 0)
     g.deadline = t0 + lim->timeout * 1e3;
   gc_rng rng;
@@ -683,13 +696,15 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
                      .clause = solver_clause,
                      .close = solver_close,
                      .arg = &g,
-                     .level = level};
+                     .level = level,
+                     .threads = p->threads > 1 ? p->threads : 1};
     int r = genre->generate(pz, p, &gx, err);
     if (g.failed && r >= 0) {
       *err = g.fail;
       r = -1;
     }
     info->perturbs += gx.perturbs;
+    info->attempts += gx.attempts;
     char *record = NULL;
     if (p->difficulty == GC_DIFFICULTY_HARD)
       gx.givens_first = 1; /* givens are what propagation feeds on */
@@ -750,7 +765,8 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
                  p->n, p->n,
                  p->level ? p->level : difficulty_name(p->difficulty), tries);
   }
-  info->calls = g.calls;
+  info->calls = g.calls + atomic_load(&g.gcalls);
   info->ms = gc_now_ms() - t0;
+  pthread_mutex_destroy(&g.lock);
   return rc;
 }
