@@ -11,10 +11,13 @@ needs).  Star Battle has no peer here: its sizes up to 25x25 with 4 to 6
 stars, each puzzle with a time limit.  Then the scaling of one batch:
 `--jobs 1` and `--jobs 2`, and two GNU parallel shards (`--start`), each
 checked byte for byte against the one-job output.  Writes its section of
-RESULTS.md between the markers below.  Python 3 standard library only.
+RESULTS.md between the markers below.  `--only-attempts`: one Star Battle
+at a time with `--jobs 1` and `--jobs 2` (its attempts on two threads),
+the same bytes both ways, in a section of its own.  Python 3 standard
+library only.
 
     python3 benchmarks/generation.py --gridcnf build/gridcnf [--reps 5]
-        [--sb-reps 5] [--sb-timeout 300] [--quick]
+        [--sb-reps 5] [--sb-timeout 300] [--only-attempts]
 """
 import argparse
 import json
@@ -32,6 +35,8 @@ from stats import write_section  # noqa: E402  (benchmarks/stats.py)
 HERE = os.path.dirname(os.path.abspath(__file__))
 BEGIN = "<!-- generation.py: begin (written by benchmarks/generation.py) -->"
 END = "<!-- generation.py: end -->"
+ABEGIN = "<!-- generation.py attempts: begin (written by benchmarks/generation.py --only-attempts) -->"
+AEND = "<!-- generation.py attempts: end -->"
 SEED = 2026
 
 # (genre, size, gridcnf level, Tatham program, Tatham params)
@@ -48,6 +53,9 @@ LATIN = [
 # (genres/starbattle_blocks.c)
 STARBATTLE = [(10, 2), (14, 3), (20, 4), (25, 6), (25, 5),
               (20, 1), (30, 3), (40, 2), (40, 5)]
+# (size, stars, seed, puzzles, time limit) for one puzzle at a time on one
+# and two threads: grids made whole, where a puzzle takes many attempts
+ATTEMPTS = [(20, 4, SEED, 5, 300), (25, 5, SEED, 5, 300), (22, 3, 9, 3, 120)]
 
 
 def timed(cmd, timeout=None):
@@ -148,6 +156,55 @@ def starbattle(a):
     return rows
 
 
+def attempts(a):
+    """One puzzle at a time, --jobs 1 and --jobs 2 interleaved (its
+    attempts on two threads); the same bytes both ways."""
+    rows = []
+    for size, stars, seed, reps, limit in ATTEMPTS:
+        one, two, tries = [], [], []
+        for k in range(1, reps + 1):
+            outs = []
+            for jobs, ts in (("1", one), ("2", two)):
+                cmd = [a.gridcnf, "generate", "starbattle", "--size", str(size),
+                       "--stars", str(stars), "--seed", str(seed), "--start", str(k),
+                       "--number", "1", "--json", "--jobs", jobs,
+                       "--timeout", str(limit)]
+                t, p = timed(cmd, timeout=limit + 60)
+                if p is None or p.returncode != 0:
+                    t = limit  # stopped: counts as the limit
+                    outs.append(None)
+                else:
+                    outs.append(p.stdout)
+                    if jobs == "1":
+                        words = p.stderr.split(" attempts,")[0].split()
+                        tries.append(int(words[-1]) if "in" in words[-2:] else 1)
+                ts.append(t)
+                print("attempts %dx%d %d #%d --jobs %s: %.1f s" % (size, size, stars, k,
+                                                                jobs, t), file=sys.stderr)
+            if None not in outs and outs[0] != outs[1]:
+                sys.exit("generation.py: --jobs 2 made another puzzle (%dx%d #%d)" %
+                         (size, size, k))
+        rows.append("| %dx%d, %d stars, seed %d | %d | %g | %s | %.2f | %.2f | %.1f | %.1f | %.2fx |" % (
+            size, size, stars, seed, len(one), limit,
+            "%d (%d..%d)" % (statistics.median(tries), min(tries), max(tries)) if tries else "-",
+            statistics.median(one), statistics.median(two), sum(one), sum(two),
+            sum(one) / sum(two)))
+    md = [ABEGIN, "### One Star Battle on two cores: attempts at once", "",
+          "`generate starbattle --number 1 --start K --jobs 1` against `--jobs 2` "
+          "(fewer puzzles than jobs: the puzzle's attempts run on both threads), "
+          "interleaved puzzle by puzzle, with a time limit per puzzle (one stopped "
+          "counts as the limit); each pair printed the same bytes. Attempts: how "
+          "many the puzzle took (standard error's \"in N attempts\"; stopped ones "
+          "not counted). Machine: %s, %d cores (%s)." % (
+              platform.machine(), os.cpu_count(), time.strftime("%Y-%m-%d")), "",
+          "| puzzles | count | limit s | attempts median (min..max) | s median, 1 thread "
+          "| 2 threads | s in all, 1 thread | 2 threads | speed-up in all |",
+          "|---|---|---|---|---|---|---|---|---|"] + rows + [
+          "", "Rerun: `python3 benchmarks/generation.py --gridcnf build/gridcnf "
+          "--only-attempts`.", AEND]
+    return "\n".join(md)
+
+
 def scaling(a):
     """One batch three ways; the outputs must be the same bytes."""
     genre, size, stars, number = "starbattle", 20, 4, a.batch
@@ -233,10 +290,19 @@ def main():
     ap.add_argument("--only-latin", action="store_true",
                     help="only the Skyscrapers and Futoshiki rows, put in place of "
                          "those of the section already in RESULTS.md")
+    ap.add_argument("--only-attempts", action="store_true",
+                    help="only one Star Battle at a time on one and two threads, "
+                         "in its own section of RESULTS.md")
     ap.add_argument("--only-sb", action="store_true",
                     help="only the Star Battle rows, put in place of those of the "
                          "section already in RESULTS.md")
     a = ap.parse_args()
+    if a.only_attempts:
+        section = attempts(a)
+        print(section)
+        if not a.no_write:
+            write_section(a.results, ABEGIN, AEND, section)
+        return
     if a.only_sb:
         sb = starbattle(a)
         print("\n".join(sb))

@@ -653,7 +653,10 @@ async function steps() {
     if (!rec) { setResult('error', stdinError(r)); return; }
     if (rec.status === 'error') { setResult('error', rec.error); return; }
     const list = rec.steps || [];
-    const items = list.map((s, k) => `${k + 1}. ${s.text || JSON.stringify(s)}`);
+    // a reason item the library could not show needed within its limit
+    // (too hard to decide) is said, as the CLI says it
+    const unproven = (s) => s.unproven ? ` (${s.unproven} item${s.unproven === 1 ? '' : 's'} of its reason not shown needed: too hard to decide)` : '';
+    const items = list.map((s, k) => `${k + 1}. ${s.text || JSON.stringify(s)}${unproven(s)}`);
     const level = rec.level ? `, level ${rec.level}` : '';
     const verdict = rec.status === 'unique' ? `${list.length} steps to the solution${level}.`
       : rec.status === 'multiple' ? `${list.length} steps, then deduction stops: the puzzle has more than one solution.`
@@ -693,7 +696,8 @@ async function rate() {
     if (!rec) { setResult('error', stdinError(r)); return; }
     if (rec.status === 'error') { setResult('error', rec.error); return; }
     setResult('hint', rec.label ? `Difficulty: ${rec.label} (score ${rec.score} of 100).` : `Not rated: ${rec.status}.`,
-      `${rec.up_cells} of ${rec.cells} cells by propagation, ${rec.probe_cells} by probing; ${rec.conflicts_solve + rec.conflicts_unique} conflicts`);
+      `${rec.up_cells} of ${rec.cells} cells by propagation, ${rec.probe_cells} by probing; ${rec.conflicts_solve + rec.conflicts_unique} conflicts` +
+      (rec.unproven ? `; ${rec.unproven} reason item${rec.unproven === 1 ? '' : 's'} not shown needed (too hard to decide)` : ''));
   } catch (e) { caught(e); }
 }
 
