@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "../formats/jsonload.h"
 #include "cli_int.h"
@@ -377,14 +378,24 @@ static int cmd_generate(cli *c) {
              " --difficulty %s", c->difficulty);
   p.max_tries = c->tries;
   if (gc_generate_slow(genre, &p)) {
-    char what[48] = "";
+    char what[48] = "", jobs[80] = "";
     if (p.stars)
       snprintf(what, sizeof what, " with %d star%s", p.stars,
                p.stars == 1 ? "" : "s");
+    /* one puzzle on one thread of several: its attempts can share them
+       (not in WebAssembly, which runs on one) */
+#ifdef __EMSCRIPTEN__
+    long cpus = 1;
+#else
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+#endif
+    if (count == 1 && c->jobs <= 1 && cpus > 1)
+      snprintf(jobs, sizeof jobs, "; --jobs %ld makes its attempts %ld at a time",
+               cpus, cpus);
     fprintf(c->err,
             "gridcnf: generate: a %dx%d %s%s may take minutes, or hours, to "
-            "make (the guide lists such sizes)%s\n",
-            p.n, p.n, name, what,
+            "make (the guide lists such sizes)%s%s\n",
+            p.n, p.n, name, what, jobs,
             c->lim.timeout > 0 ? "" : "; --timeout SECONDS bounds each puzzle");
   }
   gen_batch b;

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "testutil.h"
 
@@ -616,6 +617,23 @@ static void test_timeout_per_puzzle(void **state) {
                    3);
   assert_non_null(strstr(err, "a 35x35 starbattle with 5 stars may take"));
   assert_null(strstr(err, "--timeout SECONDS"));
+  /* one puzzle on one of several cores: what --jobs would do is said */
+  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  char hint[96];
+  snprintf(hint, sizeof hint, "sizes); --jobs %ld makes its attempts %ld at a time\n",
+           cpus, cpus);
+  if (cpus > 1)
+    assert_non_null(strstr(err, hint));
+  else
+    assert_null(strstr(err, "--jobs"));
+  free(out);
+  free(err);
+  assert_int_equal(tu_cli(&out, &err, "generate", "starbattle", "--size", "35",
+                          "--stars", "5", "--seed", "1", "--timeout", "0.05",
+                          "--jobs", "2", NULL),
+                   3);
+  assert_non_null(strstr(err, "a 35x35 starbattle with 5 stars may take"));
+  assert_null(strstr(err, "--jobs"));
   free(out);
   free(err);
   /* Without a time limit the note advises one; sizes made in seconds
