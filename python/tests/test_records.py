@@ -154,6 +154,15 @@ def test_generate_blocks_equals_cli(cli_records):
     assert got == want and len(got) == 2
 
 
+def test_generate_attempts_at_once_equals_cli(cli_records):
+    # one 16x16 3-star puzzle takes 8 attempts; with jobs=2 they run two at
+    # a time, and the puzzle is the one of a single thread
+    want = cli_records("generate", "starbattle", "--size", 16, "--stars", 3, "--seed", 77,
+                       "--start", 2, "--number", 1, "--json")
+    got = list(gridcnf.generate("starbattle", 16, stars=3, start=2, number=1, seed=77, jobs=2))
+    assert got == want and len(got) == 1
+
+
 def test_generate_is_lazy_and_endless():
     it = gridcnf.generate("futoshiki", 4, number=None, seed=5)
     first = [next(it) for _ in range(4)]
