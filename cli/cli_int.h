@@ -305,6 +305,11 @@ typedef int (*gc_cli_ordered_fn)(void *ctx, size_t i);
 int gc_cli_ordered_run(int jobs, size_t count, gc_cli_ordered_fn fill,
                        gc_cli_ordered_fn work, gc_cli_ordered_fn emit,
                        void *ctx);
+/* The same, and idle(ctx) on a worker thread that finds no item left, just
+   before it ends (its thread may then be lent: generate). */
+int gc_cli_ordered_run_idle(int jobs, size_t count, gc_cli_ordered_fn fill,
+                            gc_cli_ordered_fn work, gc_cli_ordered_fn emit,
+                            void (*idle)(void *ctx), void *ctx);
 /* How many items may be made but not yet emitted: work(i) runs only once
    emit(i - window) has returned (a ring of that many results will do);
    fill(i) likewise. */

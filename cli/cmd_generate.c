@@ -2,6 +2,7 @@
 #include <jansson.h>
 #include <limits.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,7 +108,28 @@ typedef struct gen_batch {
   int code;
   pthread_mutex_t lock; /* err, the progress line */
   double next_ms;       /* when the progress line may change again */
+  atomic_int spare;     /* threads of --jobs with no puzzle of their own */
 } gen_batch;
+
+/* gc_gen_params.borrow and give_back: the threads of --jobs that have no
+   puzzle of their own (more jobs than puzzles, or the end of the batch)
+   are lent to the puzzles still being made (a Star Battle made whole runs
+   its attempts on them; the same bytes either way). */
+static int gen_borrow(void *pool) {
+  gen_batch *b = pool;
+  int k = atomic_load(&b->spare);
+  while (k > 0 && !atomic_compare_exchange_weak(&b->spare, &k, k - 1))
+    ;
+  return k > 0;
+}
+
+static void gen_give_back(void *pool) {
+  gen_batch *b = pool;
+  atomic_fetch_add(&b->spare, 1);
+}
+
+/* gc_cli_ordered_run_idle: a worker with no puzzle left lends itself. */
+static void gen_idle(void *ctx) { gen_give_back(ctx); }
 
 /* gc_gen_params.progress: on a terminal, "puzzle k of K" with the work so
    far, at most ten times a second. */
@@ -139,6 +161,9 @@ static int gen_work(void *ctx, size_t i) {
   it->b = b;
   it->i = (long)i;
   gc_gen_params p = b->p;
+  p.borrow = gen_borrow;
+  p.give_back = gen_give_back;
+  p.pool = b;
   p.index = (uint64_t)(b->round + (long)i);
   p.progress = gen_progress;
   p.progress_ctx = it;
@@ -429,10 +454,11 @@ static int cmd_generate(cli *c) {
      index after the round */
   for (long todo = count; todo > 0 && !b.stopped;) {
     b.pending = 0;
-    /* fewer puzzles than jobs: the threads left over make attempts of
-       the same puzzle at once (a Star Battle made whole; the same bytes) */
-    b.p.threads = todo < c->jobs ? c->jobs / (int)todo : 1;
-    gc_cli_ordered_run(c->jobs, (size_t)todo, NULL, gen_work, gen_emit, &b);
+    /* the threads of --jobs beyond the puzzles, and those whose puzzles
+       are done, are lent to the puzzles still being made */
+    atomic_store(&b.spare, todo < c->jobs ? c->jobs - (int)todo : 0);
+    gc_cli_ordered_run_idle(c->jobs, (size_t)todo, NULL, gen_work, gen_emit,
+                            gen_idle, &b);
     if (b.round > LONG_MAX - todo - b.pending)
       break;
     b.round += todo;
@@ -465,8 +491,9 @@ const gc_command gc_command_generate = {
              "the genre, as rate labels them) makes puzzles that grade "
              "exactly that level.  Puzzle K of a run depends on the seed and "
              "K alone: --start K shards and --jobs N print the same bytes as "
-             "one run; with fewer puzzles than jobs, a Star Battle made whole "
-             "uses the threads left over for attempts at once.  --distinct skips a puzzle that repeats an earlier one "
+             "one run; threads with no puzzle of their own (more jobs than "
+             "puzzles, the end of a batch) help a Star Battle made whole with "
+             "its attempts.  --distinct skips a puzzle that repeats an earlier one "
              "of the run (tiny grids have few) and makes the next index in "
              "its place; shards then no longer add up to one run.  --timeout "
              "limits each puzzle (exit 3, the run goes on with the next); a "

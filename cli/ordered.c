@@ -25,6 +25,7 @@
 
 typedef struct ordered {
   gc_cli_ordered_fn fill, work, emit;
+  void (*idle)(void *ctx); /* a worker that has no item left ends */
   void *ctx;
   size_t count, next, emitted, window;
   size_t avail; /* items made ready by fill (count when there is none) */
@@ -39,11 +40,16 @@ static void *worker(void *arg) {
   ordered *o = arg;
   pthread_mutex_lock(&o->lock);
   for (;;) {
-    while (!o->stop && (o->next >= o->emitted + o->window ||
-                        (o->next >= o->avail && !o->ended)))
+    /* (past count there is no item: no need to wait for the window) */
+    while (!o->stop && o->next < o->count &&
+           (o->next >= o->emitted + o->window ||
+            (o->next >= o->avail && !o->ended)))
       pthread_cond_wait(&o->changed, &o->lock);
-    if (o->stop || o->next >= o->avail)
+    if (o->stop || o->next >= o->avail || o->next >= o->count) {
+      if (!o->stop && o->idle)
+        o->idle(o->ctx);
       break;
+    }
     size_t i = o->next++;
     pthread_mutex_unlock(&o->lock);
     o->work(o->ctx, i);
@@ -82,6 +88,12 @@ static void top_up(ordered *o) {
 int gc_cli_ordered_run(int jobs, size_t count, gc_cli_ordered_fn fill,
                        gc_cli_ordered_fn work, gc_cli_ordered_fn emit,
                        void *ctx) {
+  return gc_cli_ordered_run_idle(jobs, count, fill, work, emit, NULL, ctx);
+}
+
+int gc_cli_ordered_run_idle(int jobs, size_t count, gc_cli_ordered_fn fill,
+                            gc_cli_ordered_fn work, gc_cli_ordered_fn emit,
+                            void (*idle)(void *ctx), void *ctx) {
   if (count == 0)
     return 0;
 #ifndef __EMSCRIPTEN__
@@ -91,6 +103,7 @@ int gc_cli_ordered_run(int jobs, size_t count, gc_cli_ordered_fn fill,
     o.fill = fill;
     o.work = work;
     o.emit = emit;
+    o.idle = idle;
     o.ctx = ctx;
     o.count = count;
     o.window = (size_t)gc_cli_ordered_window(jobs);

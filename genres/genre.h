@@ -81,6 +81,9 @@ typedef struct gc_gen_ctx {
   int threads;      /* threads the genre may use for one puzzle (at least
                        1; gc_gen_params.threads): the solvers above may be
                        opened and used on any thread, each on one */
+  int (*borrow)(void *pool); /* more threads, lent now and then (may be */
+  void (*give_back)(void *pool); /* NULL; gc_gen_params.borrow) */
+  void *pool;
 } gc_gen_ctx;
 
 /* No genre's max_n exceeds this (the shared checkers' buffers). */

@@ -12,7 +12,10 @@
  * past one that ended stops at its next solver call, and the result waits
  * for every attempt below the one that ended.  Where a puzzle takes many
  * attempts (26x26 with 4 stars: about 250 in two minutes, each failing
- * after half a second), T threads make it about T times as fast.
+ * after half a second), T threads make it about T times as fast.  The
+ * threads are gx->threads from the start, and more that the caller lends
+ * on the way (gx->borrow: the threads of a batch whose other puzzles are
+ * done), asked for before each attempt the calling thread starts.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -36,9 +39,14 @@ static long luby(long i) {
   }
 }
 
+enum { SB_THREADS_MOST = 64 };
+
 /* What the threads share. */
 typedef struct sb_run {
   pthread_mutex_t lock;
+  pthread_t tid[SB_THREADS_MOST]; /* the threads started (not the caller's;
+                                     only it starts them) */
+  int started;
   const gc_puzzle *pz; /* the genre and the size */
   gc_gen_ctx *gx;
   int n, m;
@@ -51,9 +59,38 @@ typedef struct sb_run {
   long *perturbs;     /* per attempt: the region changes it made */
 } sb_run;
 
-/* One thread's attempts until none is left to start.  NULL. */
-static void *attempts(void *arg) {
-  sb_run *run = arg;
+static void *attempts(void *arg);
+static void *lent_attempts(void *arg);
+
+/* One thread more for the attempts (lent: borrowed from the caller's
+   pool, given back when it ends).  1 started, 0 not. */
+static int add_thread(sb_run *run, int lent) {
+  pthread_mutex_lock(&run->lock);
+  int i = run->started, ok = i < SB_THREADS_MOST;
+  if (ok)
+    ok = pthread_create(&run->tid[i], NULL, lent ? lent_attempts : attempts,
+                        run) == 0;
+  if (ok)
+    run->started++;
+  pthread_mutex_unlock(&run->lock);
+  return ok;
+}
+
+/* The threads the caller lends now, each started on the attempts. */
+static void borrow_threads(sb_run *run) {
+  gc_gen_ctx *gx = run->gx;
+  if (!gx->borrow)
+    return;
+  while (gx->borrow(gx->pool))
+    if (!add_thread(run, 1)) {
+      gx->give_back(gx->pool);
+      break;
+    }
+}
+
+/* One thread's attempts until none is left to start; the calling thread
+   of sb_whole (owner) also takes the threads its caller lends.  NULL. */
+static void *attempts_on(sb_run *run, int owner) {
   int n = run->n, nn = n * n;
   gc_puzzle pz;
   memset(&pz, 0, sizeof pz);
@@ -97,6 +134,8 @@ static void *attempts(void *arg) {
   g.ended = &run->ended;
   int *lits = work + 4 * nn;
   for (;;) {
+    if (owner)
+      borrow_threads(run);
     pthread_mutex_lock(&run->lock);
     long a = run->next;
     int go = a <= SB_ATTEMPTS && a < atomic_load(&run->ended);
@@ -134,6 +173,15 @@ static void *attempts(void *arg) {
   return NULL;
 }
 
+static void *attempts(void *arg) { return attempts_on(arg, 0); }
+
+static void *lent_attempts(void *arg) {
+  sb_run *run = arg;
+  attempts_on(run, 0);
+  run->gx->give_back(run->gx->pool);
+  return NULL;
+}
+
 int sb_whole(gc_puzzle *pz, int n, int m, gc_gen_ctx *gx, gc_error *err) {
   sb_run run;
   memset(&run, 0, sizeof run);
@@ -152,14 +200,13 @@ int sb_whole(gc_puzzle *pz, int n, int m, gc_gen_ctx *gx, gc_error *err) {
   if (!run.perturbs)
     return -1;
   pthread_mutex_init(&run.lock, NULL);
-  enum { MOST = 64 };
-  pthread_t tid[MOST];
-  int more = gx->threads > MOST ? MOST - 1 : gx->threads - 1, started = 0;
-  for (int i = 0; i < more; i++) /* none where threads cannot start */
-    started += pthread_create(&tid[started], NULL, attempts, &run) == 0;
-  attempts(&run);
-  for (int i = 0; i < started; i++)
-    pthread_join(tid[i], NULL);
+  for (int i = 1; i < gx->threads; i++) /* none where threads cannot start */
+    if (!add_thread(&run, 0))
+      break;
+  attempts_on(&run, 1);
+  /* every thread has ended its last attempt: none starts one more now */
+  for (int i = 0; i < run.started; i++)
+    pthread_join(run.tid[i], NULL);
   pthread_mutex_destroy(&run.lock);
   long last = atomic_load(&run.ended);
   if (last > SB_ATTEMPTS)

@@ -688,6 +688,15 @@ typedef struct gc_gen_params {
      more than one, for attempts at once (in a run of several puzzles,
      their own threads are the better use). */
   int threads;
+  /* Optional: threads the caller has idle, lent while the puzzle is made
+     (the end of a batch, when fewer puzzles are left than threads).
+     borrow returns 1 when one more thread may run now, 0 when none; each
+     thread borrowed is given back by give_back when it is done, before
+     gc_generate returns.  The puzzle is the same whatever they say.
+     May be NULL. */
+  int (*borrow)(void *pool);
+  void (*give_back)(void *pool);
+  void *pool;
 } gc_gen_params;
 
 typedef struct gc_gen_info {

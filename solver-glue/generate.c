@@ -697,7 +697,10 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
                      .close = solver_close,
                      .arg = &g,
                      .level = level,
-                     .threads = p->threads > 1 ? p->threads : 1};
+                     .threads = p->threads > 1 ? p->threads : 1,
+                     .borrow = p->borrow,
+                     .give_back = p->give_back,
+                     .pool = p->pool};
     int r = genre->generate(pz, p, &gx, err);
     if (g.failed && r >= 0) {
       *err = g.fail;

@@ -135,8 +135,10 @@ static void attempts_of(const char *err, char *buf, size_t size) {
 
 /* One Star Battle made whole on several threads (--jobs over the puzzles
    asked for: attempts at once) is the one made on one, region changes and
-   attempts included; these puzzles take several attempts each, so which
-   thread ends first varies from run to run. */
+   attempts included; so is a batch whose threads, once their puzzles are
+   done, are lent to the puzzles still being made.  These puzzles take
+   several attempts each, so which thread ends first varies from run to
+   run. */
 static void test_attempts_at_once(void **state) {
   (void)state;
   for (int j = 0; j < 2; j++) {
@@ -164,6 +166,15 @@ static void test_attempts_at_once(void **state) {
       assert_string_equal(one, all);
       assert_string_equal(lines1, lines);
       free(all);
+      char *batch, *errb, linesb[512];
+      assert_int_equal(gen(&batch, &errb, "starbattle", "16", "3", "3", NULL,
+                           t ? "3" : "2", json),
+                       0);
+      attempts_of(errb, linesb, sizeof linesb);
+      assert_string_equal(one, batch);
+      assert_string_equal(lines1, linesb);
+      free(batch);
+      free(errb);
     }
     free(one);
     free(err1);
