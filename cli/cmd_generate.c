@@ -455,8 +455,13 @@ static int cmd_generate(cli *c) {
   for (long todo = count; todo > 0 && !b.stopped;) {
     b.pending = 0;
     /* the threads of --jobs beyond the puzzles, and those whose puzzles
-       are done, are lent to the puzzles still being made */
+       are done, are lent to the puzzles still being made (none in
+       WebAssembly, which runs on one thread) */
+#ifdef __EMSCRIPTEN__
+    atomic_store(&b.spare, 0);
+#else
     atomic_store(&b.spare, todo < c->jobs ? c->jobs - (int)todo : 0);
+#endif
     gc_cli_ordered_run_idle(c->jobs, (size_t)todo, NULL, gen_work, gen_emit,
                             gen_idle, &b);
     if (b.round > LONG_MAX - todo - b.pending)

@@ -204,7 +204,8 @@ int sb_whole(gc_puzzle *pz, int n, int m, gc_gen_ctx *gx, gc_error *err) {
     if (!add_thread(&run, 0))
       break;
   attempts_on(&run, 1);
-  /* every thread has ended its last attempt: none starts one more now */
+  /* only this thread starts threads, and it is done: the others end as
+     soon as their attempt does */
   for (int i = 0; i < run.started; i++)
     pthread_join(run.tid[i], NULL);
   pthread_mutex_destroy(&run.lock);
