@@ -4,7 +4,8 @@
    entry, typed with the keyboard), Generate, Count, the time limit and Stop
    work; two-digit entries (10, 20, ...) typed on a 10x10 grid; bad input
    shows the library's positioned message; the page stays responsive during
-   a long solve; it works offline once loaded.  One screenshot per genre
+   a long solve; Steps and Rate say when reason items were not shown needed;
+   it works offline once loaded.  One screenshot per genre
    (and a phone-width one) goes to build-web/screenshots/ for people to look
    at; no pixel is asserted. */
 import assert from 'node:assert/strict';
@@ -315,6 +316,35 @@ test('Steps: the path in words, and the grid after a step drawn by the library',
   const got = await page.$$eval('#picture svg [class^="reason"]', (e) => e.length);
   assert.equal(got, (want.match(/class="reason/g) || []).length);
   assert.ok(got > 0);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('Steps and Rate say when reason items were not shown needed (too hard to decide)', { skip }, async () => {
+  // a 22x22 4-star whose search steps' reasons reach the prover's limit
+  // (the library's count of conflicts, the same on every machine)
+  const big = native(['generate', 'starbattle', '--size', '22', '--stars', '4', '--seed', '1',
+    '--jobs', '2']).stdout;
+  const rec = lines(native(['steps', '--json', '-'], big).stdout)[0];
+  const marked = rec.steps.map((s, k) => [k, s.unproven || 0]).filter(([, u]) => u > 0);
+  assert.ok(marked.length > 0);
+  const page = await newPage();
+  await page.goto(base + 'index.html');
+  await page.waitForSelector('body[data-ready]');
+  await page.$eval('#timeout', (e) => { e.value = '300'; });
+  await setPuzzle(page, big);
+  await page.waitForSelector('#steps:not([hidden])');
+  assert.equal(await clickAndWait(page, '#steps', 300000), 'hint');
+  const items = await page.$$eval('#details li', (e) => e.map((x) => x.textContent));
+  assert.equal(items.length, rec.steps.length);
+  for (const [k, u] of marked)
+    assert.equal(items[k], `${k + 1}. ${rec.steps[k].text} (${u} item${u === 1 ? '' : 's'} of its reason not shown needed: too hard to decide)`);
+  assert.equal(items.filter((t) => t.includes('too hard to decide')).length, marked.length);
+  const rated = lines(native(['rate', '--json', '-'], big).stdout)[0];
+  assert.ok(rated.unproven > 0);
+  assert.equal(await clickAndWait(page, '#rate', 300000), 'hint');
+  assert.match(await page.$eval('#result', (e) => e.textContent),
+    new RegExp(`; ${rated.unproven} reason items? not shown needed \\(too hard to decide\\)`));
   assert.deepEqual(page.errors, []);
   await page.close();
 });
