@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "../formats/jsonload.h"
 #include "cli_int.h"
@@ -407,15 +406,10 @@ static int cmd_generate(cli *c) {
     if (p.stars)
       snprintf(what, sizeof what, " with %d star%s", p.stars,
                p.stars == 1 ? "" : "s");
-    /* one puzzle on one thread of several: its attempts can share them
-       (not in WebAssembly, which runs on one) */
-#ifdef __EMSCRIPTEN__
-    long cpus = 1;
-#else
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-#endif
+    /* one puzzle on one thread of several: its attempts can share them */
+    int cpus = gc_usable_cpus();
     if (count == 1 && c->jobs <= 1 && cpus > 1)
-      snprintf(jobs, sizeof jobs, "; --jobs %ld makes its attempts %ld at a time",
+      snprintf(jobs, sizeof jobs, "; --jobs %d makes its attempts %d at a time",
                cpus, cpus);
     fprintf(c->err,
             "gridcnf: generate: a %dx%d %s%s may take minutes, or hours, to "

@@ -407,6 +407,10 @@ typedef struct gc_result {
 void gc_result_init(gc_result *res);
 void gc_result_free(gc_result *res);
 
+/* CPUs this process may run on (its affinity mask; 1 when that cannot be
+   told, and in the single-threaded WebAssembly build). */
+int gc_usable_cpus(void);
+
 /* Encodes pz, solves it with CaDiCaL and checks every solution with the
    genre's checker before returning it (a failed check is GC_E_INTERNAL).
    Returns 0, or -1 with err set (GC_E_NOMEM when memory runs out, also

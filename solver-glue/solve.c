@@ -187,9 +187,7 @@ static void on_encoded(void *arg, const gc_cnf *cnf) {
   on_poll(arg);
 }
 
-/* CPUs this process may run on (1 when that cannot be told; the
-   single-threaded WebAssembly build has no sched_getaffinity). */
-static int usable_cpus(void) {
+int gc_usable_cpus(void) {
 #if defined(CPU_COUNT) && !defined(__EMSCRIPTEN__)
   cpu_set_t set;
   if (sched_getaffinity(0, sizeof set, &set) == 0)
@@ -222,7 +220,7 @@ int gc_solve(const gc_puzzle *pz, const gc_options *opt, const gc_limits *lim,
   else
     p->x.stable = 1;
   int delayed = opt->portfolio == GC_PORTFOLIO_AUTO;
-  if (delayed && (!alternate || usable_cpus() < 2)) {
+  if (delayed && (!alternate || gc_usable_cpus() < 2)) {
     free(p);
     return solve_one(pz, opt, lim, NULL, res, err);
   }

@@ -333,7 +333,6 @@ static int engine_init(engine *e, const gc_puzzle *pz, const gc_grid *partial,
   return 0;
 }
 
-/* The forward pass.  Sets path->status. */
 /* The caller's progress callback, if any (gc_limits.progress). */
 static void progress(const engine *e, const char *phase, long done,
                      long total) {
@@ -341,6 +340,7 @@ static void progress(const engine *e, const char *phase, long done,
     e->lim->progress(e->lim->progress_ctx, phase, done, total);
 }
 
+/* The forward pass.  Sets path->status. */
 static int forward(engine *e, gc_step_path *path, gc_error *err) {
   const gc_genre_steps *gs = e->gs;
   gc_find f = {0};
