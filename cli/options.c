@@ -491,11 +491,14 @@ int gc_cli_parse_args(cli *c, const gc_command *cmd, int argc, char **argv,
     char name[64], typed[80];
     const char *value = NULL;
     const gc_cli_option *o = NULL;
-    if (a[1] != '-') { /* -o FILE, -j N: one letter */
+    if (a[1] != '-') { /* -o FILE, -j N: one letter; -j2, -oFILE as
+                          getopt reads them */
       snprintf(typed, sizeof typed, "%.2s", a);
-      for (size_t k = 0; k < NTABLE && a[2] == 0; k++)
-        if (table[k].shrt == a[1])
+      for (size_t k = 0; k < NTABLE; k++)
+        if (table[k].shrt == a[1] && (a[2] == 0 || table[k].metavar))
           o = &table[k];
+      if (o && a[2])
+        value = a + 2;
       if (!o) {
         snprintf(typed, sizeof typed, "%s", a);
         return unknown(c, cmd, typed, a + 1);

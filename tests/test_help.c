@@ -161,6 +161,21 @@ static void test_refused(void **state) {
   assert_int_equal(tu_cli(&out, &err, "solve", "--json=1", "x", NULL), 64);
   assert_non_null(strstr(err, "option '--json' takes no value"));
   free(out), free(err);
+  /* a one-letter option's value may follow it at once, as getopt reads it */
+  assert_int_equal(tu_cli(&out, &err, "generate", "skyscrapers", "--size", "4", "--seed",
+                          "2", NULL), 0);
+  char *one = out;
+  free(err);
+  assert_int_equal(tu_cli(&out, &err, "generate", "skyscrapers", "--size", "4", "--seed",
+                          "2", "-j2", NULL), 0);
+  assert_string_equal(out, one);
+  free(one), free(out), free(err);
+  assert_int_equal(tu_cli(&out, &err, "generate", "skyscrapers", "-jx", NULL), 64);
+  assert_non_null(strstr(err, "-j takes a whole number from 1 to 1000, not 'x'"));
+  free(out), free(err);
+  assert_int_equal(tu_cli(&out, &err, "solve", "-hx", NULL), 64);
+  assert_non_null(strstr(err, "unknown option '-hx'"));
+  free(out), free(err);
   assert_int_equal(tu_cli(&out, &err, "generate", "skyscrapers", "--size", "4", "--seed",
                           "18446744073709551616", NULL), 64);
   assert_non_null(strstr(err, "--seed takes a whole number from 0 to 18446744073709551615"));
