@@ -142,12 +142,15 @@ static void gen_progress(void *ctx, const gc_gen_info *so_far) {
   pthread_mutex_lock(&b->lock);
   if (now >= b->next_ms) {
     b->next_ms = now + 100;
-    char text[200];
+    char text[240], attempts[40] = "";
+    if (so_far->attempts > 0)
+      snprintf(attempts, sizeof attempts, ", %ld attempt%s",
+               so_far->attempts, so_far->attempts == 1 ? "" : "s");
     snprintf(text, sizeof text,
-             "gridcnf: generate: puzzle %ld of %ld (index %ld): try %d, %ld "
+             "gridcnf: generate: puzzle %ld of %ld (index %ld): try %d%s, %ld "
              "checks, %.1f s",
              b->round - b->first + it->i + 1, b->total, b->round + it->i,
-             so_far->tries, so_far->calls, so_far->ms / 1e3);
+             so_far->tries, attempts, so_far->calls, so_far->ms / 1e3);
     gc_cli_progress_show(c, text);
   }
   pthread_mutex_unlock(&b->lock);

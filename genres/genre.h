@@ -15,6 +15,7 @@
 #define GC_GENRES_GENRE_H
 
 #include <jansson.h>
+#include <stdatomic.h>
 
 #include "../encoder/cnf.h"
 #include "../encoder/random.h"
@@ -76,6 +77,8 @@ typedef struct gc_gen_ctx {
                        clues (Tatham's order for Towers) */
   long perturbs;    /* the genre counts its structure changes here */
   long attempts;    /* ... and its attempts (Star Battle) */
+  atomic_long *begun; /* attempts begun so far, on any thread, for the
+                         progress callback (may be NULL) */
   int level;        /* the level asked for (gc_gen_params.level) as an
                        index of the genre's levels; -1 any */
   int threads;      /* threads the genre may use for one puzzle (at least

@@ -142,6 +142,8 @@ static void *attempts_on(sb_run *run, int owner) {
     if (go)
       run->next++;
     pthread_mutex_unlock(&run->lock);
+    if (go && gx.begun)
+      atomic_fetch_add(gx.begun, 1);
     if (!go)
       break;
     gc_rng_seed(&rng, run->stream, (uint64_t)a);

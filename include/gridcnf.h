@@ -715,7 +715,8 @@ typedef struct gc_gen_info {
                         without steps, or the time ran out */
   long attempts;     /* Star Battle: attempts at a star layout and its
                         regions, to the one that made the puzzle (the same
-                        for any gc_gen_params.threads) */
+                        for any gc_gen_params.threads); in the progress
+                        callback, the attempts begun so far */
 } gc_gen_info;
 
 /* A random puzzle of the genre with a unique solution: a random solution,

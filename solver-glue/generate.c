@@ -44,6 +44,7 @@ typedef struct gen_run {
   double deadline; /* ms, 0 = none */
   long calls;          /* this thread's own solver calls */
   atomic_long gcalls;  /* the genre's solver calls, on any thread */
+  atomic_long begun;   /* the genre's attempts begun, on any thread */
   pthread_t owner;     /* the thread of gc_generate */
   const gc_gen_params *p; /* its progress callback */
   gc_gen_info *info;      /* the work so far */
@@ -62,6 +63,7 @@ static void gen_progress(gen_run *g) {
   if (!g->p->progress || !pthread_equal(pthread_self(), g->owner))
     return;
   g->info->calls = g->calls + atomic_load(&g->gcalls);
+  g->info->attempts = atomic_load(&g->begun);
   g->info->ms = gc_now_ms() - g->t0;
   g->p->progress(g->p->progress_ctx, g->info);
 }
@@ -654,6 +656,9 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
   g.t0 = t0;
   g.owner = pthread_self();
   atomic_init(&g.gcalls, 0);
+  atomic_init(&g.begun, 0);
+  long attempts = 0; /* to the one that ended, try by try (info->attempts
+                        holds the attempts begun while it runs) */
   pthread_mutex_init(&g.lock, NULL);
   if (lim && lim->timeout > 0)
     g.deadline = t0 + lim->timeout * 1e3;
@@ -700,14 +705,15 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
                      .threads = p->threads > 1 ? p->threads : 1,
                      .borrow = p->borrow,
                      .give_back = p->give_back,
-                     .pool = p->pool};
+                     .pool = p->pool,
+                     .begun = &g.begun};
     int r = genre->generate(pz, p, &gx, err);
     if (g.failed && r >= 0) {
       *err = g.fail;
       r = -1;
     }
     info->perturbs += gx.perturbs;
-    info->attempts += gx.attempts;
+    attempts += gx.attempts;
     char *record = NULL;
     if (p->difficulty == GC_DIFFICULTY_HARD)
       gx.givens_first = 1; /* givens are what propagation feeds on */
@@ -769,6 +775,7 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
                  p->level ? p->level : difficulty_name(p->difficulty), tries);
   }
   info->calls = g.calls + atomic_load(&g.gcalls);
+  info->attempts = attempts;
   info->ms = gc_now_ms() - t0;
   pthread_mutex_destroy(&g.lock);
   return rc;

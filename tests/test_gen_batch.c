@@ -180,6 +180,53 @@ static void test_attempts_at_once(void **state) {
   }
 }
 
+/* The progress callback's attempts: those begun so far, never fewer than
+   before; on one thread the last it sees is the count the puzzle's line
+   gives (the attempt that made it was the last begun), on two at least
+   that. */
+typedef struct progress_seen {
+  long calls, most;
+  int fell;
+} progress_seen;
+
+static void note_progress(void *ctx, const gc_gen_info *so_far) {
+  progress_seen *s = ctx;
+  s->calls++;
+  s->fell |= so_far->attempts < s->most;
+  if (so_far->attempts > s->most)
+    s->most = so_far->attempts;
+}
+
+static void test_progress_attempts(void **state) {
+  (void)state;
+  for (int threads = 1; threads <= 2; threads++) {
+    gc_gen_params p;
+    memset(&p, 0, sizeof p);
+    p.n = 16;
+    p.stars = 3;
+    p.seed = 77;
+    p.index = 2;
+    p.threads = threads;
+    progress_seen s = {0, 0, 0};
+    p.progress = note_progress;
+    p.progress_ctx = &s;
+    gc_puzzle *pz = NULL;
+    gc_gen_info info;
+    gc_error e;
+    assert_int_equal(gc_generate(gc_genre_find("starbattle"), &p, NULL, NULL,
+                                 &pz, &info, &e),
+                     0);
+    assert_int_equal(info.attempts, 8); /* as test_attempts_at_once's */
+    assert_true(s.calls > 8);
+    assert_false(s.fell);
+    if (threads == 1)
+      assert_int_equal(s.most, 8);
+    else
+      assert_true(s.most >= 8);
+    gc_puzzle_free(pz);
+  }
+}
+
 /* Every record of out (a run's JSON lines), solved again by `solve
    --json`: unique, with the solution the record came with.  The records,
    parsed, into recs (at most cap; the caller's to json_decref); returns
@@ -740,6 +787,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_jobs_and_shards),
       cmocka_unit_test(test_attempts_at_once),
+      cmocka_unit_test(test_progress_attempts),
       cmocka_unit_test(test_resolve),
       cmocka_unit_test(test_minimal),
       cmocka_unit_test(test_not_found),
