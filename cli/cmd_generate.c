@@ -108,6 +108,7 @@ typedef struct gen_batch {
   pthread_mutex_t lock; /* err, the progress line */
   double next_ms;       /* when the progress line may change again */
   atomic_int spare;     /* threads of --jobs with no puzzle of their own */
+  atomic_int rare_noted; /* the note on a level that seldom comes out */
 } gen_batch;
 
 /* gc_gen_params.borrow and give_back: the threads of --jobs that have no
@@ -130,12 +131,47 @@ static void gen_give_back(void *pool) {
 /* gc_cli_ordered_run_idle: a worker with no puzzle left lends itself. */
 static void gen_idle(void *ctx) { gen_give_back(ctx); }
 
+/* A puzzle aimed at a level that has taken this many tries and seconds
+   gets the note below. */
+enum { GEN_RARE_TRIES = 10, GEN_RARE_MS = 5000 };
+
+/* Once a run, when a puzzle aimed at a level has taken GEN_RARE_TRIES
+   tries and GEN_RARE_MS: what its tries graded, so that a wait for a level
+   the size seldom gives is understood (20x20 Star Battles with 4 stars
+   aimed at easy take about a second a try, and 1000 tries by default).
+   Called with b->lock held. */
+static void rare_note(gen_batch *b, gen_item *it, const gc_gen_info *so_far) {
+  cli *c = b->c;
+  if (atomic_load(&b->rare_noted) || so_far->tries <= GEN_RARE_TRIES ||
+      so_far->ms < GEN_RARE_MS)
+    return;
+  atomic_store(&b->rare_noted, 1);
+  char seen[160];
+  gc_gen_graded_text(b->genre, so_far, seen, sizeof seen);
+  if (!*seen)
+    return; /* a genre whose tries are not graded one by one */
+  gc_cli_progress_clear(c);
+  fprintf(c->err,
+          "gridcnf: generate: puzzle %ld of %ld: none of its first %d tries "
+          "graded %s (they graded %s); that level may be rare at this "
+          "size%s\n",
+          b->round - b->first + it->i + 1, b->total, so_far->tries - 1,
+          c->difficulty, seen,
+          c->tries ? "" : ", and --tries N gives up sooner");
+}
+
 /* gc_gen_params.progress: on a terminal, "puzzle k of K" with the work so
-   far, at most ten times a second. */
+   far, at most ten times a second; and the note on a rare level. */
 static void gen_progress(void *ctx, const gc_gen_info *so_far) {
   gen_item *it = ctx;
   gen_batch *b = it->b;
   cli *c = b->c;
+  if (!atomic_load(&b->rare_noted) && so_far->tries > GEN_RARE_TRIES &&
+      so_far->ms >= GEN_RARE_MS) {
+    pthread_mutex_lock(&b->lock);
+    rare_note(b, it, so_far);
+    pthread_mutex_unlock(&b->lock);
+  }
   if (!c->progress)
     return;
   double now = gc_cli_now_ms();

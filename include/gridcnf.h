@@ -703,6 +703,8 @@ typedef struct gc_gen_params {
   void *pool;
 } gc_gen_params;
 
+enum { GC_GEN_LEVELS = 8 }; /* gc_gen_info.graded */
+
 typedef struct gc_gen_info {
   int tries;         /* random solutions (Star Battle: star layouts) used */
   long perturbs;     /* Star Battle: region changes made */
@@ -717,6 +719,10 @@ typedef struct gc_gen_info {
                         regions, to the one that made the puzzle (the same
                         for any gc_gen_params.threads); in the progress
                         callback, the attempts begun so far */
+  int graded[GC_GEN_LEVELS]; /* a level asked for in a genre graded by
+                        counts (Star Battle): the tries whose puzzle
+                        graded each level (an index into
+                        gc_genre_levels), the one made included */
 } gc_gen_info;
 
 /* A random puzzle of the genre with a unique solution: a random solution,
@@ -743,6 +749,11 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
    and rating puzzles"), so that a caller can say so and offer a time
    limit; 0 when not, or not known. */
 int gc_generate_slow(const gc_genre *genre, const gc_gen_params *p);
+
+/* info->graded as text into buf, hardest level first: "expert 31, hard
+   14, medium 5"; "" when no try was graded. */
+void gc_gen_graded_text(const gc_genre *genre, const gc_gen_info *info,
+                        char *buf, size_t size);
 
 /* A difficulty rating (see README, "rate"): the grade comes from the
    step path (gc_steps): the hardest technique a person needs, how many

@@ -548,6 +548,8 @@ static int check_level(gen_run *g, const gc_puzzle *res, int level,
   g->calls++;
   if (r)
     return r;
+  if (lv >= 0 && lv < GC_GEN_LEVELS)
+    g->info->graded[lv]++;
   return lv == level ? 0 : 2;
 }
 
@@ -602,6 +604,27 @@ static int prove_unique(gen_run *g, const gc_puzzle *pz, gc_error *err) {
   }
   gc_result_free(&res);
   return rc;
+}
+
+void gc_gen_graded_text(const gc_genre *genre, const gc_gen_info *info,
+                        char *buf, size_t size) {
+  const char *const *lv = gc_genre_levels(genre);
+  size_t k = 0;
+  buf[0] = 0;
+  int n = 0;
+  while (lv && lv[n] && n < GC_GEN_LEVELS)
+    n++;
+  for (int i = n - 1; i >= 0; i--) { /* hardest first */
+    if (!info->graded[i])
+      continue;
+    int w = snprintf(buf + k, size - k, "%s%s %d", k ? ", " : "", lv[i],
+                     info->graded[i]);
+    if (w < 0 || (size_t)w >= size - k) {
+      buf[k] = 0;
+      return;
+    }
+    k += (size_t)w;
+  }
 }
 
 int gc_generate_slow(const gc_genre *genre, const gc_gen_params *p) {
@@ -769,10 +792,13 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
   }
   if (rc == -1 && !err->code) {
     rc = 2; /* none within the tries: a limit, not bad parameters */
+    char seen[160];
+    gc_gen_graded_text(genre, info, seen, sizeof seen);
     gc_error_set(err, GC_E_UNSUPPORTED, 0, 0,
-                 "no %s %dx%d puzzle of difficulty %s in %d tries", genre->name,
-                 p->n, p->n,
-                 p->level ? p->level : difficulty_name(p->difficulty), tries);
+                 "no %s %dx%d puzzle of difficulty %s in %d tries%s%s%s",
+                 genre->name, p->n, p->n,
+                 p->level ? p->level : difficulty_name(p->difficulty), tries,
+                 *seen ? " (they graded " : "", seen, *seen ? ")" : "");
   }
   info->calls = g.calls + atomic_load(&g.gcalls);
   info->attempts = attempts;

@@ -403,12 +403,29 @@ static void test_not_found(void **state) {
   assert_non_null(strstr(err, "in 50 tries"));
   free(out);
   free(err);
-  /* 5x5 one-star grids grade expert none in 1000 tries */
+  /* 5x5 one-star grids grade expert none in 1000 tries; the message says
+     what they graded (1000 in all), and a run that quick has no note */
   assert_int_equal(tu_cli(&out, &err, "generate", "starbattle", "--size", "5",
                           "--seed", "1", "--difficulty", "expert", NULL),
                    4);
   assert_non_null(strstr(err, "no starbattle 5x5 puzzle of difficulty expert "
-                              "in 1000 tries\n"));
+                              "in 1000 tries (they graded hard 104, medium "
+                              "785, easy 111)\n"));
+  assert_null(strstr(err, "may be rare"));
+  free(out);
+  free(err);
+  /* ... and one that has taken more than 10 tries and 5 s gets a note
+     once, with what its tries graded so far (4x4 one-star grids graded
+     hard: none in 6 s) */
+  assert_int_equal(tu_cli(&out, &err, "generate", "starbattle", "--size", "4",
+                          "--seed", "1", "--difficulty", "hard", "--tries",
+                          "1000000", "--timeout", "6", NULL),
+                   3);
+  const char *note = strstr(err, "puzzle 1 of 1: none of its first ");
+  assert_non_null(note);
+  assert_non_null(strstr(note, " tries graded hard (they graded "));
+  assert_non_null(strstr(note, "); that level may be rare at this size\n"));
+  assert_null(strstr(strstr(note, "none of") + 1, "none of")); /* once */
   free(out);
   free(err);
   /* Aimed at easy, a Star Battle of several stars grows one region only
