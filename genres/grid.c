@@ -39,6 +39,8 @@ typedef struct row {
   cellref *cell;
   int count;
   long line;
+  int dashes; /* every cell '-': empty cells, or Adjacent Futoshiki's marks
+                 between two rows as solve prints them */
 } row;
 
 /* The length of a run that separates cells like a space: white space, a
@@ -322,7 +324,28 @@ static int read_text(const gc_puzzle *pz, const char *text, size_t len,
       free(rows[nrows].cell);
       continue; /* a line of signs only */
     }
+    rows[nrows].dashes = pz->genre->cells != GC_CELLS_BOOL;
+    for (int k = 0; k < rows[nrows].count && rows[nrows].dashes; k++)
+      rows[nrows].dashes = rows[nrows].cell[k].len == 1 &&
+                           rows[nrows].cell[k].s[0] == '-';
     nrows++;
+  }
+  /* Adjacent Futoshiki as solve prints it: a line of '-' marks (cells
+     that differ by one) under every row but the last.  Lines of dashes
+     alone are those marks when the rest are the grid. */
+  int marks = 0, framed = pz->genre->cells != GC_CELLS_BOOL;
+  for (int r = 0; r < nrows; r++)
+    marks += rows[r].dashes;
+  if (marks && nrows != n && !(framed && nrows == n + 2) &&
+      (nrows - marks == n || (framed && nrows - marks == n + 2))) {
+    int k = 0;
+    for (int r = 0; r < nrows; r++) {
+      if (rows[r].dashes)
+        free(rows[r].cell);
+      else
+        rows[k++] = rows[r];
+    }
+    nrows = k;
   }
   int first = 0, last = nrows;
   if (nrows == n + 2 && pz->genre->cells != GC_CELLS_BOOL) {

@@ -264,6 +264,30 @@ static void test_check_command(void **state) {
   assert_string_equal(json_string_value(json_array_get(conflict, 0)), "the 5 at r6c6");
   json_decref(o);
   free(out);
+  /* an Adjacent Futoshiki's solution as solve prints it, marks between its
+     rows (with colour too), reads back into check and hint --grid */
+  tu_write_file("check-adj.txt", "5a:0RD,2L,0RD,0RDL,0L,0UD,0RD,0URL,0UL,0D,0URD,"
+                                 "0UDL,0D,0,0U,0URD,0URL,0URDL,0DL,0D,0U,0,0UR,"
+                                 "0UL,0U,\n");
+  for (int colour = 0; colour < 2; colour++) {
+    char *sol;
+    assert_int_equal(tu_cli(&sol, NULL, "solve", "--color", colour ? "always" : "never",
+                            "check-adj.txt", NULL),
+                     0);
+    assert_non_null(strstr(sol, "\n-   - -\n"));
+    tu_write_file("check-adj-g.txt", sol);
+    free(sol);
+    assert_int_equal(tu_cli(&out, NULL, "check", "check-adj.txt", "check-adj-g.txt",
+                            NULL),
+                     0);
+    assert_non_null(strstr(out, "solution (the grid solves the puzzle"));
+    free(out);
+    assert_int_equal(tu_cli(&out, NULL, "hint", "--grid", "check-adj-g.txt",
+                            "check-adj.txt", NULL),
+                     0);
+    assert_non_null(strstr(out, "complete (no empty cell"));
+    free(out);
+  }
   /* a bad grid: one line with its position, exit 65 */
   tu_write_file("check-g.txt", "654321\n561432\n3265x4\n");
   assert_int_equal(tu_cli(NULL, &err, "check", "check-p.txt", "check-g.txt", NULL), 65);
