@@ -125,6 +125,11 @@ struct gc_genre {
      once the line is full, a count once it is exceeded). */
   void (*check)(const gc_puzzle *pz, const gc_grid *g, int partial,
                 gc_report *rep);
+  /* Optional, for GC_CELLS_BOOL: 1 when ch names one of pz's regions in
+     its text, which a grid may write for a cell without a star (as render
+     does); gc_grid_read refuses other letters.  Without it every letter
+     and digit is a cell without a star. */
+  int (*region_char)(const gc_puzzle *pz, int ch);
   /* The digits the puzzle gives, into cell[n*n] (GC_EMPTY elsewhere); NULL
      when the genre has no givens. */
   void (*givens)(const gc_puzzle *pz, int *cell);

@@ -256,10 +256,19 @@ static int cell_value(const gc_puzzle *pz, const cellref *t, const char *source,
              (t->len == 3 && !memcmp(t->s, "\xe2\x98\x85", 3)) || /* U+2605 */
              (t->len == 3 && !memcmp(t->s, "\xe2\x98\x86", 3)))   /* U+2606 */
       *out = 1;
-    else if ((ch && (isalnum((unsigned char)ch) || ch == '-')) ||
+    else if ((ch && (strchr("xX0-", ch) ||
+                     (isalnum((unsigned char)ch) &&
+                      (!pz->genre->region_char ||
+                       pz->genre->region_char(pz, ch))))) ||
              (t->len == 2 && !memcmp(t->s, "\xc2\xb7", 2)) ||     /* U+00B7 */
              (t->len == 3 && !memcmp(t->s, "\xe2\x96\x91", 3)))   /* U+2591 */
       *out = 0;
+    else if (ch && isalnum((unsigned char)ch))
+      return set_err(err, source, t->line, t->col,
+                     "'%c' is no region of the puzzle: a star is '*' or '1', "
+                     "no star 'x', '-', '0' or its region's letter, an empty "
+                     "cell '.' or '?'",
+                     ch);
     else
       return set_err(err, source, t->line, t->col,
                      "'%.*s' is not a star ('*' or '1'), no star ('x', '-', "

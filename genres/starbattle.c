@@ -25,6 +25,7 @@
  * counts of options sb_pairs, sb_bands and sb_blocks), and
  * starbattle_gen.c (generation); starbattle.h holds what they share.
  */
+#include <ctype.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -223,6 +224,15 @@ static void sb_check(const gc_puzzle *pz, const gc_grid *g, int partial,
 }
 
 /*------------------------------------------------------------------------*/
+
+/* ch names a region, in either case (a grid may write "d" for D). */
+static int sb_is_region_char(const gc_puzzle *pz, int ch) {
+  const sb *s = pz->data;
+  for (int k = 0; k < pz->n; k++)
+    if (tolower((unsigned char)s->label[k]) == tolower(ch))
+      return 1;
+  return 0;
+}
 
 /* The character of cell i in the notation: its region's letter ('.' for
    no region), or with g a '*' for a star.  With g the text is a grid for
@@ -437,6 +447,7 @@ const gc_genre gc_genre_starbattle = {
     .sniff_text = sb_sniff,
     .encode = sb_encode,
     .check = sb_check,
+    .region_char = sb_is_region_char,
     .render = sb_render,
     .draw = sb_draw,
     .svg = sb_svg,

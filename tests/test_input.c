@@ -191,6 +191,15 @@ static void test_grid_convention(void **state) {
   assert_string_equal(e.message, "'@' is not a star ('*' or '1'), no star ('x', "
                                  "'-', '0' or a region letter) or empty ('.' "
                                  "or '?')");
+  /* a letter that names no region (a queen marked 'Q') is an error too,
+     not a cell without a star */
+  bad = "Q.x.\nx.xQ\nQxx.\nx.Q.\n";
+  assert_int_equal(gc_grid_read(sb, bad, strlen(bad), "g", &g, &partial, &e), -1);
+  assert_int_equal(e.line, 1);
+  assert_int_equal(e.column, 1);
+  assert_string_equal(e.message, "'Q' is no region of the puzzle: a star is '*' or "
+                                 "'1', no star 'x', '-', '0' or its region's "
+                                 "letter, an empty cell '.' or '?'");
   gc_puzzle_free(sb);
   /* Latin genres: '.' and '?' empty too */
   gc_puzzle *fu = tu_puzzle("futoshiki\n0 0<0\n0 0 0\n0 0 0\n", NULL);
