@@ -301,23 +301,6 @@ static int gen_emit(void *ctx, size_t i) {
     else
       snprintf(what, sizeof what, "%ld region change%s", info->perturbs,
                info->perturbs == 1 ? "" : "s");
-    fprintf(c->err,
-            "gridcnf: generate: %ld/%ld %s: %s, %s, %d tr%s, %ld checks, "
-            "%.0f ms\n",
-            k, b->total, gc_puzzle_id(pz), what,
-            it->label ? it->label : "not rated", info->tries,
-            info->tries == 1 ? "y" : "ies", info->calls, info->ms);
-    if ((size_t)b->made == b->ms_cap) {
-      size_t cap = b->ms_cap ? 2 * b->ms_cap : 64;
-      double *ms = realloc(b->ms, cap * sizeof *ms);
-      if (ms) {
-        b->ms = ms;
-        b->ms_cap = cap;
-      }
-    }
-    if ((size_t)b->made < b->ms_cap)
-      b->ms[b->made] = info->ms / 1e3;
-    b->made++;
     gc_cli_record_begin(c);
     if (c->json) {
       if (print_json(c, pz, b->source, it->label))
@@ -331,6 +314,36 @@ static int gen_emit(void *ctx, size_t i) {
         gc_cli_record_lost(c);
     }
     stop = gc_cli_record_end(c, "generate", pz, &b->code);
+    /* the puzzle's line once its record is out: a record an interrupt or
+       a failed write kept back is not counted made, so that a run
+       resumed with --start K (K the index named) loses none */
+    if (stop) {
+      int intr = c->interrupt && *c->interrupt;
+      fprintf(c->err,
+              "gridcnf: generate: %ld/%ld %s: made, but not written (%s); "
+              "--start %llu makes it again\n",
+              k, b->total, gc_puzzle_id(pz),
+              intr ? "interrupted" : "the output failed",
+              (unsigned long long)(b->round + (long)i));
+    } else {
+      fprintf(c->err,
+              "gridcnf: generate: %ld/%ld %s: %s, %s, %d tr%s, %ld checks, "
+              "%.0f ms\n",
+              k, b->total, gc_puzzle_id(pz), what,
+              it->label ? it->label : "not rated", info->tries,
+              info->tries == 1 ? "y" : "ies", info->calls, info->ms);
+      if ((size_t)b->made == b->ms_cap) {
+        size_t cap = b->ms_cap ? 2 * b->ms_cap : 64;
+        double *ms = realloc(b->ms, cap * sizeof *ms);
+        if (ms) {
+          b->ms = ms;
+          b->ms_cap = cap;
+        }
+      }
+      if ((size_t)b->made < b->ms_cap)
+        b->ms[b->made] = info->ms / 1e3;
+      b->made++;
+    }
   }
   b->stopped |= stop;
   fflush(c->err);
@@ -447,7 +460,7 @@ static int cmd_generate(cli *c) {
                p.stars == 1 ? "" : "s");
     /* one puzzle on one thread of several: its attempts can share them */
     int cpus = gc_usable_cpus();
-    if (count == 1 && c->jobs <= 1 && cpus > 1)
+    if (count == 1 && c->jobs == 0 && cpus > 1)
       snprintf(jobs, sizeof jobs, "; --jobs %d makes its attempts %d at a time",
                cpus, cpus);
     fprintf(c->err,
@@ -506,7 +519,8 @@ static int cmd_generate(cli *c) {
   json_decref(b.seen);
   for (size_t i = 0; i < b.ring; i++)
     gc_puzzle_free(b.items[i].pz);
-  gen_summary(&b);
+  if (b.code != EX_USAGE) /* parameters no puzzle can have: no run to sum up */
+    gen_summary(&b);
   free(b.items);
   free(b.ms);
   if (ferror(c->out))

@@ -40,7 +40,7 @@ static int number(cli *c, const char *typed, const char *v, long lo, long hi,
   long k = strtol(v, &end, 10);
   if (!*v || *end || errno || k < lo || k > hi) {
     char want[64];
-    if (hi == LONG_MAX)
+    if (hi == LONG_MAX && !(errno == ERANGE && k == LONG_MAX))
       snprintf(want, sizeof want, "a whole number >= %ld", lo);
     else
       snprintf(want, sizeof want, "a whole number from %ld to %ld", lo, hi);

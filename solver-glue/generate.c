@@ -774,14 +774,22 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
                    : rt.probe_cells == rt.cells) /* probing is enough */
         r = 2;
     }
+    if (r == 0 && level >= 0)
+      info->level = level;
+    else if (r == 0 && genre->steps) {
+      /* A grade the time limit or an interrupt cut short stops the puzzle
+         (else a run cut short would print a record that one run does not:
+         "difficulty": null); one that fails otherwise is "not rated". */
+      gc_error ungraded;
+      int gr = grade(&g, res, &info->level, &ungraded);
+      if (gr)
+        info->level = -1;
+      if (gr == 1)
+        r = 1;
+    }
     if (r == 0) {
       *out = res;
       rc = 0;
-      gc_error ungraded; /* no grade is no failure: "not rated" */
-      if (level >= 0)
-        info->level = level;
-      else if (genre->steps && grade(&g, res, &info->level, &ungraded))
-        info->level = -1;
       break;
     }
     gc_puzzle_free(res);

@@ -515,6 +515,23 @@ static void test_write_error(void **state) {
   const char *args[] = {GC_BINARY, "solve", tu_tmp_write("u.jsonl", UNIQUE4), NULL};
   double el;
   assert_int_equal(run_binary(args, "/dev/full", 0, &el), 74);
+  /* generate: a puzzle whose record could not be written is not counted
+     made, and its index is named to make it again */
+  char cmd[1024];
+  const char *errf = tu_tmp_write("gen-full.err", "");
+  snprintf(cmd, sizeof cmd,
+           "'%s' generate skyscrapers --size 4 --seed 1 --number 3 "
+           ">/dev/full 2>'%s'",
+           GC_BINARY, errf);
+  int st = system(cmd);
+  assert_true(WIFEXITED(st));
+  assert_int_equal(WEXITSTATUS(st), 74);
+  char *err = tu_read_file(errf);
+  assert_non_null(strstr(err, "gridcnf: generate: 1/3 gen-skyscrapers-4-s1-1: made, "
+                              "but not written (the output failed); --start 1 "
+                              "makes it again\n"));
+  assert_non_null(strstr(err, "gridcnf: generate: 0 of 3 puzzles made"));
+  free(err);
 }
 
 int main(void) {
