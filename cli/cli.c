@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "cli_int.h"
 
+#include <errno.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
@@ -440,7 +441,7 @@ int gc_cli_read_one(cli *c, gc_cli_one *o) {
       code = gc_code_exit(e.code);
       break;
     }
-    if (c->id && (!gc_puzzle_id(pz) || strcmp(c->id, gc_puzzle_id(pz)))) {
+    if (!gc_cli_id_match(c, pz)) {
       gc_puzzle_free(pz);
       continue;
     }
@@ -466,13 +467,26 @@ int gc_cli_read_one(cli *c, gc_cli_one *o) {
   if (o->more) {
     fprintf(c->err,
             "gridcnf: %s: the input holds more than one puzzle; pick one with "
-            "--id\n",
-            source);
+            "--id (its id, or for one without, the line it starts on: --id "
+            "%ld)\n",
+            source, gc_puzzle_line(o->pz));
     gc_puzzle_free(o->pz);
     o->pz = NULL;
     return EX_USAGE;
   }
   return EX_OK;
+}
+
+int gc_cli_id_match(const cli *c, const gc_puzzle *pz) {
+  if (!c->id)
+    return 1;
+  const char *id = gc_puzzle_id(pz);
+  if (id)
+    return !strcmp(c->id, id);
+  char *end;
+  errno = 0;
+  long k = strtol(c->id, &end, 10);
+  return *c->id && !*end && !errno && k == gc_puzzle_line(pz);
 }
 
 int gc_cli_read_file(cli *c, const char *path, char **data, size_t *len,

@@ -252,7 +252,10 @@ static const gc_cli_option table[] = {
     {"format", 0, "F",
      "the input's format: auto (default), json, text or a notation",
      set_format},
-    {"id", 0, "ID", "only the puzzle with this id", set_id},
+    {"id", 0, "ID",
+     "only the puzzle with this id (one without an id: the line it starts "
+     "on)",
+     set_id},
     {"to", 0, "F", "the output format: json (default), text or a notation",
      set_to},
     {"output", 'o', "FILE", "write to FILE instead of standard output",

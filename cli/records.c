@@ -49,8 +49,7 @@ int gc_cli_records_next(gc_cli_records *s, gc_puzzle **pz, double *ms,
       continue;
     }
     s->records++;
-    if (r == GC_READ_PUZZLE && c->id &&
-        (!gc_puzzle_id(*pz) || strcmp(c->id, gc_puzzle_id(*pz)))) {
+    if (r == GC_READ_PUZZLE && !gc_cli_id_match(c, *pz)) {
       gc_puzzle_free(*pz);
       *pz = NULL;
       continue;

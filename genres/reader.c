@@ -525,6 +525,35 @@ static const gc_genre *header_genre(const gc_text_line *ln, gc_text_line *rest) 
   return g;
 }
 
+/* The id a comment line gives, as generate writes "# ID" before each
+   puzzle: one word after the '#' (letters, digits, "-_.:/"), the line's
+   only content, into id.  1 found, 0 not. */
+static int comment_id(const gc_reader *rd, const gc_text_line *ln, char *id,
+                      size_t size) {
+  const char *s = ln->s, *end = rd->data + rd->len;
+  const char *eol = memchr(s, '\n', (size_t)(end - s));
+  if (!eol)
+    eol = end;
+  while (s < eol && (*s == ' ' || *s == '\t'))
+    s++;
+  if (s == eol || *s != '#')
+    return 0;
+  s++;
+  while (s < eol && (*s == ' ' || *s == '\t'))
+    s++;
+  const char *w = s;
+  while (s < eol && (isalnum((unsigned char)*s) || strchr("-_.:/", *s)))
+    s++;
+  const char *we = s;
+  while (s < eol && (*s == ' ' || *s == '\t' || *s == '\r'))
+    s++;
+  if (we == w || s != eol || (size_t)(we - w) >= size)
+    return 0;
+  memcpy(id, w, (size_t)(we - w));
+  id[we - w] = 0;
+  return 1;
+}
+
 static int next_text(gc_reader *rd, gc_puzzle **out, gc_error *err) {
   if (!rd->lines && split_lines(rd, err)) {
     rd->li = rd->nlines = 0;
@@ -534,6 +563,10 @@ static int next_text(gc_reader *rd, gc_puzzle **out, gc_error *err) {
   while (rd->li < rd->nlines && (gc_line_blank(&rd->lines[rd->li]) ||
                                  is_separator(&rd->lines[rd->li])))
     rd->li++;
+  char id[128] = ""; /* from a "# ID" line right before the puzzle */
+  if (rd->li < rd->nlines && rd->li > 0 &&
+      !comment_id(rd, &rd->lines[rd->li - 1], id, sizeof id))
+    id[0] = 0;
   if (rd->li >= rd->nlines)
     return GC_READ_END;
   gc_text_line header;
@@ -580,7 +613,8 @@ static int next_text(gc_reader *rd, gc_puzzle **out, gc_error *err) {
   }
   pz->genre = g;
   pz->line = first_line;
-  if (!(pz->source = strdup(rd->source))) {
+  if (!(pz->source = strdup(rd->source)) ||
+      (*id && !pz->id && !(pz->id = strdup(id)))) {
     gc_error_set(err, GC_E_NOMEM, first_line, 0, "out of memory");
     gc_puzzle_free(pz);
     return GC_READ_ERROR;

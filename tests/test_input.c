@@ -292,6 +292,58 @@ static void test_output_reads_back(void **state) {
   remove("input-futo.txt");
 }
 
+/* generate's text output ("# ID" before each puzzle) reads back with its
+   ids, so --id picks one; a puzzle without an id is picked by the line it
+   starts on, as solve names it. */
+static void test_ids_read_back(void **state) {
+  (void)state;
+  char *gen, *out, *err;
+  assert_int_equal(tu_cli(&gen, NULL, "generate", "skyscrapers", "--size", "4",
+                          "--seed", "5", "--number", "3", NULL),
+                   0);
+  tu_write_file("input-ids.txt", gen);
+  assert_int_equal(tu_cli(&out, NULL, "convert", "--to", "json", "input-ids.txt",
+                          NULL),
+                   0);
+  for (int k = 1; k <= 3; k++) {
+    char want[64];
+    snprintf(want, sizeof want, "{\"id\":\"gen-skyscrapers-4-s5-%d\"", k);
+    assert_non_null(strstr(out, want));
+  }
+  free(out);
+  assert_int_equal(tu_cli(&out, NULL, "cnf", "--id", "gen-skyscrapers-4-s5-2",
+                          "input-ids.txt", NULL),
+                   0);
+  assert_non_null(strstr(out, "id=gen-skyscrapers-4-s5-2\n"));
+  free(out);
+  free(gen);
+  /* a comment of several words is no id */
+  tu_write_file("input-ids.txt", "# from the paper, day 2\n"
+                                 "skyscrapers\n  . . . .\n. 1 . . . .\n"
+                                 ". . . . . .\n. . . . . .\n. . . . . .\n"
+                                 "  . . . .\n");
+  assert_int_equal(tu_cli(&out, NULL, "convert", "--to", "json", "input-ids.txt",
+                          NULL),
+                   0);
+  assert_non_null(strstr(out, "{\"id\":null"));
+  free(out);
+  /* Tatham game IDs, one per line: --id LINE */
+  tu_write_file("input-ids.txt", "4:1/2/3/2/2/2/1/3/3/2/1/2/2/1/2/3\n"
+                                 "4:2/1/2/3/2/3/1/2/2/2/3/1/1/3/2/2\n");
+  assert_int_equal(tu_cli(NULL, &err, "cnf", "input-ids.txt", NULL), 64);
+  assert_non_null(strstr(err, "pick one with --id (its id, or for one without, "
+                              "the line it starts on: --id 1)"));
+  free(err);
+  char *one, *two;
+  assert_int_equal(tu_cli(&one, NULL, "cnf", "--id", "1", "input-ids.txt", NULL), 0);
+  assert_int_equal(tu_cli(&two, NULL, "cnf", "--id", "2", "input-ids.txt", NULL), 0);
+  assert_string_not_equal(one, two);
+  free(one);
+  free(two);
+  assert_int_equal(tu_cli(NULL, NULL, "cnf", "--id", "3", "input-ids.txt", NULL), 65);
+  remove("input-ids.txt");
+}
+
 /* Every record of the shared corpus and bench files reads: their
    metadata keys (source, difficulty, unique, raw) are no slips. */
 static void test_corpus_reads(void **state) {
@@ -336,6 +388,7 @@ int main(void) {
       cmocka_unit_test(test_grid_convention),
       cmocka_unit_test(test_partial_with_dots),
       cmocka_unit_test(test_output_reads_back),
+      cmocka_unit_test(test_ids_read_back),
   };
   int rc = cmocka_run_group_tests(tests, NULL, NULL);
   if (rc)
