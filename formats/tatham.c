@@ -50,9 +50,26 @@ static int is_lower(char c) { return c >= 'a' && c <= 'z'; }
 
 /*------------------------------------------------------------------------*/
 
+/* Where the game ID starts in a link to a game on Tatham's site
+   (".../puzzles/js/towers.html#6:2//4/..."): after the '#' of an address
+   of an .html page; 0 when s is no such link. */
+static size_t after_page(const char *s, size_t len) {
+  if (!((len > 7 && !memcmp(s, "http://", 7)) ||
+        (len > 8 && !memcmp(s, "https://", 8))))
+    return 0;
+  const char *hash = memchr(s, '#', len);
+  if (!hash || hash - s < 5 || memcmp(hash - 5, ".html", 5))
+    return 0;
+  return (size_t)(hash - s) + 1;
+}
+
 /* N[a][dX] then ':' or '#'; a few other letters are let in, so that the
-   reader says what is wrong with them. */
+   reader says what is wrong with them.  A link to the game on Tatham's
+   site with the ID after its '#' too. */
 static int sniff(const char *s, size_t len) {
+  size_t page = after_page(s, len);
+  if (page)
+    return page < len && sniff(s + page, len - page) ? 95 : 0;
   size_t p = 0;
   while (p < len && p < 12 && is_digit(s[p]))
     p++;
@@ -330,12 +347,18 @@ fail:
   return -1;
 }
 
-static int tatham_read(const gc_fmt_in *in, size_t *used, json_t **record,
+static int tatham_read(const gc_fmt_in *whole, size_t *used, json_t **record,
                        gc_error *err) {
+  gc_fmt_in at = *whole; /* a link to the game: the ID after its '#' */
+  size_t page = after_page(whole->text, whole->len);
+  at.text += page;
+  at.len -= page;
+  at.column += (long)page;
+  const gc_fmt_in *in = &at;
+  *used = whole->len;
   const char *s = in->text;
   size_t len = in->len, p = 0;
   char what[32];
-  *used = len;
   *record = NULL;
   long n;
   if (!gc_fmt_number(s, len, &p, &n)) {

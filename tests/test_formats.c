@@ -186,6 +186,16 @@ static void test_tatham_examples(void **state) {
   free(w);
   gc_puzzle_free(pz);
 
+  /* the same, linked on Tatham's site: the ID after the page's '#' */
+  pz = one("https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/"
+           "towers.html#4:///////3//3///1///,m2b",
+           NULL, NULL);
+  assert_string_equal(gc_genre_name(gc_puzzle_genre(pz)), "skyscrapers");
+  assert_field(pz, "givens", "[[0,0,0,0],[0,0,0,0],[0,0,0,0],[0,2,0,0]]");
+  solution_rows(pz, sol, sizeof sol);
+  assert_string_equal(sol, "3124/1342/2413/4231");
+  gc_puzzle_free(pz);
+
   pz = one("5:/3//2//3//1/////3//3//3///2,b2v", NULL, NULL);
   assert_field(pz, "top", "[0,3,0,2,0]");
   assert_field(pz, "bottom", "[3,0,1,0,0]");
