@@ -437,7 +437,7 @@ int gc_cli_read_one(cli *c, gc_cli_one *o) {
     if (r == GC_READ_END)
       break;
     if (r == GC_READ_ERROR) {
-      gc_cli_print_error(c, &e);
+      gc_cli_emit_error_record(c, &e, NULL); /* with --json, a record */
       code = gc_code_exit(e.code);
       break;
     }

@@ -29,13 +29,13 @@ static int read_grid(cli *c, const char *path, const gc_puzzle *pz, gc_grid *g,
   gc_error e;
   const char *source = !strcmp(path, "-") ? "<stdin>" : path;
   if (gc_cli_read_file(c, path, &data, &len, &e)) {
-    gc_cli_print_error(c, &e);
+    gc_cli_emit_error_record(c, &e, pz); /* with --json, its record too */
     return gc_code_exit(e.code);
   }
   int rc = gc_grid_read(pz, data, len, source, g, partial, &e);
   free(data);
   if (rc) {
-    gc_cli_print_error(c, &e);
+    gc_cli_emit_error_record(c, &e, pz);
     return gc_code_exit(e.code);
   }
   return EX_OK;

@@ -77,14 +77,14 @@ static int cmd_decode(cli *c) {
   if (gc_cli_read_file(c, model_path, &data, &len, &e) ||
       gc_model_read(data, len, !strcmp(model_path, "-") ? "<stdin>" : model_path,
                     &sat, &values, &nvars, &e)) {
-    gc_cli_print_error(c, &e);
+    gc_cli_emit_error_record(c, &e, o.pz); /* with --json, its record too */
     code = gc_code_exit(e.code);
     goto done;
   }
   if (sat == 1) {
     if (gc_decode(o.pz, &c->opt, values, nvars, &res.first, &e)) {
       gc_error_source(&e, model_path);
-      gc_cli_print_error(c, &e);
+      gc_cli_emit_error_record(c, &e, o.pz);
       code = gc_code_exit(e.code);
       goto done;
     }

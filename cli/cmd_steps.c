@@ -129,7 +129,7 @@ static int cmd_steps(cli *c) {
   int partial = 0;
   if (gc_cli_read_file(c, c->grid, &data, &len, &e) ||
       gc_grid_read(o.pz, data, len, c->grid, &g, &partial, &e)) {
-    gc_cli_print_error(c, &e);
+    gc_cli_emit_error_record(c, &e, o.pz); /* with --json, its record too */
     code = gc_code_exit(e.code);
   } else { /* the answer is one record (output.c) */
     gc_cli_record_begin(c);

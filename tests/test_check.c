@@ -293,6 +293,20 @@ static void test_check_command(void **state) {
   assert_int_equal(tu_cli(NULL, &err, "check", "check-p.txt", "check-g.txt", NULL), 65);
   assert_string_equal(err, "gridcnf: check-g.txt:3:1: the grid has 3 rows, the puzzle 6\n");
   free(err);
+  /* ... and with --json its error record, as every puzzle read gets one */
+  assert_int_equal(tu_cli(&out, &err, "check", "--json", "check-p.txt", "check-g.txt",
+                          NULL),
+                   65);
+  o = json_loads(out, 0, NULL);
+  assert_non_null(o);
+  assert_string_equal(json_string_value(json_object_get(o, "status")), "error");
+  assert_string_equal(json_string_value(json_object_get(o, "error")),
+                      "check-g.txt:3:1: the grid has 3 rows, the puzzle 6");
+  assert_int_equal(json_integer_value(json_object_get(o, "line")), 3);
+  json_decref(o);
+  assert_non_null(strstr(err, "the grid has 3 rows"));
+  free(out);
+  free(err);
   assert_int_equal(tu_cli(NULL, NULL, "check", "check-p.txt", NULL), 64);
 
   /* hint: on the puzzle, on a partial grid, a wrong entry, a full grid */
