@@ -222,9 +222,20 @@ static int sky_parse_text(const gc_text *tx, gc_puzzle *pz, gc_error *err) {
     return -1;
   }
   if (n > SKY_MAX_N) {
+    const gc_text_line *first;
+    gc_token t[SKY_MAX_N + 2];
+    gc_text_content(tx, &first, 1);
+    size_t k = gc_tokens(first, t, SKY_MAX_N + 2);
+    if (k == 1 && t[0].len > 1 && t[0].len <= 9)
+      k = t[0].len;
     gc_text_err(err, GC_E_TOO_LARGE, tx->source, at, 1,
-                "%zu lines make a %ld x %ld grid; skyscrapers grids go up to %d",
-                count, n, n, SKY_MAX_N);
+                "%zu lines make a %ld x %ld grid; skyscrapers grids go up to "
+                "%d%s",
+                count, n, n, SKY_MAX_N,
+                k >= 1 && k <= SKY_MAX_N
+                    ? " (several puzzles? they need a line '---' or a header "
+                      "line between them)"
+                    : "");
     return -1;
   }
   const gc_text_line *ln[SKY_MAX_N + 2];
@@ -249,8 +260,28 @@ static int sky_parse_text(const gc_text *tx, gc_puzzle *pz, gc_error *err) {
   s->br = br, s->bc = bc;
   gc_token tok[SKY_MAX_N + 2];
   const char *src = tx->source;
-  if (line_entries(ln[0], (size_t)n, tok, "the top clue line", src, err))
+  if (line_entries(ln[0], (size_t)n, tok, "the top clue line", src, err)) {
+    /* An indented clue line (over the rows' left clues, as written) gives
+       the size the setter meant: say what the lines lack or have too many
+       of.  (A line that is not indented may be no clue line at all: a
+       region map taken for Skyscrapers.) */
+    size_t k = gc_tokens(ln[0], tok, SKY_MAX_N + 2), used = strlen(err->message);
+    if (k == 1 && tok[0].len > 1 && tok[0].len <= 9)
+      k = tok[0].len; /* "..12" */
+    if (k < 1 || tok[0].col == ln[0]->col0)
+      return -1;
+    if (k > (size_t)n && k <= SKY_MAX_N)
+      snprintf(err->message + used, sizeof err->message - used,
+               ": a %zu x %zu puzzle needs %zu lines, this one ends after %zu "
+               "(is it cut off?)",
+               k, k, k + 2, count);
+    else if (k >= 1 && k < (size_t)n)
+      snprintf(err->message + used, sizeof err->message - used,
+               ": a %zu x %zu puzzle has %zu lines, this one %zu (two "
+               "puzzles need a line '---' or a header line between them)",
+               k, k, k + 2, count);
     return -1;
+  }
   for (int i = 0; i < n; i++)
     if (entry_value(&tok[i], (int)n, "clue", src, &s->clue[TOP][i], err))
       return -1;
