@@ -71,9 +71,9 @@ static int sniff(const char *s, size_t len) {
   if (page)
     return page < len && sniff(s + page, len - page) ? 95 : 0;
   size_t p = 0;
-  while (p < len && p < 12 && is_digit(s[p]))
+  while (p < len && is_digit(s[p]))
     p++;
-  if (p == 0 || (p < len && is_digit(s[p])))
+  if (p == 0)
     return 0;
   size_t digits = p;
   for (size_t k = 0; k < 4 && p < len && is_lower(s[p]); k++)
