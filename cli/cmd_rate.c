@@ -42,7 +42,12 @@ static int rate_one(cli *c, const char *source, gc_puzzle *pz, double ms,
   } else {
     gc_cli_print_name(c, source, pz, gc_status_name(rt.status));
     fprintf(c->out, "; score %.1f (%s): %d steps, the hardest %s",
-            rt.score, rt.label ? rt.label : "not rated: not unique", rt.steps,
+            rt.score,
+            rt.label                           ? rt.label
+            : rt.status == GC_STATUS_NONE      ? "not rated: no solution"
+            : rt.status == GC_STATUS_MULTIPLE  ? "not rated: not unique"
+                                               : "not rated",
+            rt.steps,
             rt.technique ? rt.technique : "none");
     if (rt.lookahead)
       fprintf(c->out, ", %d by lookahead or search", rt.lookahead);

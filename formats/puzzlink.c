@@ -468,9 +468,10 @@ static int puzzlink_read(const gc_fmt_in *in, size_t *used, json_t **record,
                s + from, maxn);
     return -1;
   }
-  if (to >= len) {
+  if (to >= len || q >= len) {
     gc_fmt_err(in, err, GC_E_SHAPE, len,
-               "expected '/' and the puzzle after the board size");
+               "expected the puzzle after the board size (is the address cut "
+               "off?)");
     return -1;
   }
   int n = (int)size[0];

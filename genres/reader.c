@@ -440,6 +440,17 @@ static int next_json(gc_reader *rd, gc_puzzle **out, gc_error *err) {
     if (rd->data[i] == '\n')
       rd->line++;
   rd->pos = start + used;
+  if (json_is_array(v) && json_array_size(v) &&
+      json_is_array(json_array_get(v, 0))) {
+    /* a bare grid, not a list of records: one error, not one per row */
+    gc_jerr(&cx, err, GC_E_SHAPE, NULL, -1, -1,
+            "expected a puzzle record (a JSON object) or a list of them, got "
+            "an array of arrays (a bare grid is no puzzle: see 'gridcnf help "
+            "formats')");
+    json_decref(v);
+    set_source(err, rd);
+    return GC_READ_ERROR;
+  }
   if (json_is_array(v)) {
     rd->array = v;
     rd->array_index = 0;
