@@ -414,10 +414,17 @@ static int cmd_generate(cli *c) {
     size_t at = 0;
     for (int i = 0; lv && lv[i] && at < sizeof names - 20; i++)
       at += (size_t)snprintf(names + at, sizeof names - at, ", %s", lv[i]);
+    int hard = 0; /* the older "hard", for a genre without that level */
+    for (int i = 0; lv && lv[i]; i++)
+      hard |= !strcmp(lv[i], "hard");
     fprintf(c->err,
-            "gridcnf: --difficulty takes any%s for %s, not '%s' (try "
-            "'gridcnf --help')\n",
-            names[0] ? names : ", easy or hard", name, c->difficulty);
+            "gridcnf: --difficulty takes any%s for %s%s, not '%s' (see "
+            "'gridcnf help generate')\n",
+            names[0] ? names : ", easy or hard", name,
+            names[0] && !hard ? " (or hard: one that propagation and probing "
+                                "do not solve)"
+                              : "",
+            c->difficulty);
     return EX_USAGE;
   }
   p.n = c->size;

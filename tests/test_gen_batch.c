@@ -403,6 +403,24 @@ static void test_not_found(void **state) {
   assert_non_null(strstr(err, "in 50 tries"));
   free(out);
   free(err);
+  /* a level the genre does not have: its levels, and Futoshiki's older
+     "hard" (it has no level of that name) */
+  assert_int_equal(tu_cli(&out, &err, "generate", "futoshiki", "--size", "6",
+                          "--difficulty", "medium", NULL),
+                   64);
+  assert_non_null(strstr(err, "--difficulty takes any, trivial, easy, tricky, "
+                              "extreme, recursive for futoshiki (or hard: one "
+                              "that propagation and probing do not solve), not "
+                              "'medium' (see 'gridcnf help generate')"));
+  free(out);
+  free(err);
+  assert_int_equal(tu_cli(&out, &err, "generate", "starbattle", "--size", "6",
+                          "--difficulty", "tricky", NULL),
+                   64);
+  assert_non_null(strstr(err, "takes any, easy, medium, hard, expert for "
+                              "starbattle, not 'tricky'"));
+  free(out);
+  free(err);
   /* 5x5 one-star grids grade expert none in 1000 tries; the message says
      what they graded (1000 in all) */
   assert_int_equal(tu_cli(&out, &err, "generate", "starbattle", "--size", "5",
