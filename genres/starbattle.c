@@ -368,7 +368,10 @@ static char *sb_picture(const gc_puzzle *pz, const gc_grid *g,
            "Place %d star%s in every row, every column and every outlined "
            "region. Stars never touch, not even diagonally.%s%s",
            s->m, sb_plural(s->m), none ? " A shaded cell holds no star." : "",
-           g ? " The solution's stars are in blue." : "");
+           !g   ? ""
+           : st ? " The stars found so far are in blue; a dot marks a cell "
+                  "found to hold none."
+                : " The solution's stars are in blue.");
   gc_strbuf b = {0};
   gc_svg_page pg;
   gc_svg_page_begin(&b, &pg, side, side, title, legend);

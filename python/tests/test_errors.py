@@ -23,10 +23,10 @@ def test_golden_bad_inputs_raise_parse_error(root, cli_records):
     for path, (code, *lines) in golden_cases(root):
         data = path.read_bytes()
         m = POSITION.match(lines[0])
-        if not m:  # "no puzzle in the input": no position
-            with pytest.raises(gridcnf.Error) as e:
+        if not m:  # "no puzzle in the input": bad input at no place
+            with pytest.raises(gridcnf.ParseError) as e:
                 gridcnf.solve(data)
-            assert not isinstance(e.value, gridcnf.ParseError)
+            assert e.value.line is None and e.value.column is None
             assert str(e.value) == lines[0].replace("gridcnf: $IN", "<stdin>")
             continue
         line, column, message = int(m[1]), int(m[2]), m[3]
@@ -55,6 +55,18 @@ def test_parse_error_is_a_value_error_and_an_error():
         gridcnf.solve('{"genre": "futoshiki", "n": 3, "givens": [[1]]}')
     with pytest.raises(gridcnf.Error):
         gridcnf.Puzzle.parse("futoshiki 3\n1 2\n")
+
+
+def test_empty_input_is_a_parse_error_without_a_place():
+    # the command line's exit 65, "no puzzle in the input": bad input, at no
+    # line of it
+    for text in ("", "# only a comment\n"):
+        with pytest.raises(gridcnf.ParseError) as e:
+            gridcnf.solve(text)
+        assert e.value.line is None and e.value.column is None
+        assert e.value.source == "<stdin>"
+        assert e.value.message == "no puzzle in the input (empty, or only comments)"
+        assert e.value.exit_code == 65
 
 
 def test_bad_grid_and_model_are_positioned():

@@ -204,6 +204,9 @@ async function loadPuzzle(text) {
   state.hintValue = null;
   state.lastSolve = null;
   setDetails([]);
+  const link = $('share-link'); /* a link to an earlier puzzle would mislead */
+  link.href = '#';
+  link.textContent = '';
   if (!text.trim()) {
     $('picture').replaceChildren();
     showKeys(null);
@@ -496,12 +499,9 @@ async function ensureLoaded() {
 async function solve() {
   try {
     if (!(await ensureLoaded())) {
-      if ($('puzzle').value.trim()) {
-        // the reading error, as solve reports it
-        const r = await gridcnf(['solve', '--json', '-'], $('puzzle').value);
-        const rec = records(r.stdout)[0];
-        setResult('error', 'The puzzle cannot be read.', rec && rec.error);
-      }
+      // (the reading error is in the message under the input, with its
+      // place marked there)
+      if ($('puzzle').value.trim()) setResult('error', 'The puzzle cannot be read.');
       return;
     }
     state.marks = [];
@@ -592,10 +592,11 @@ async function hint() {
       const i = (rec.row - 1) * n + (rec.col - 1);
       state.marks = [{ kind: 'hl-hint', cells: [i] }, ...reasonMarks(rec.reason)];
       state.hintValue = { i, value: rec.value };
-      const what = state.rec.genre === 'starbattle' ? (rec.value ? 'a star' : 'no star') : rec.value;
+      const what = state.rec.genre === 'starbattle' ? (rec.value ? 'holds a star' : 'holds no star')
+        : `must be ${rec.value}`;
       const how = rec.text || (rec.by === 'propagation' ? 'found by propagation alone'
         : `found by a short search (${rec.conflicts} conflicts)`);
-      setResult('hint', `Hint: ${cellName(i)} must be ${what}.`, how + (rec.technique ? ` (${rec.technique})` : ''));
+      setResult('hint', `Hint: ${cellName(i)} ${what}.`, how + (rec.technique ? ` (${rec.technique})` : ''));
     } else if (rec.status === 'wrong') {
       state.marks = marksFor(rec.conflict || [], 'hl-bad');
       setResult('broken', 'Some entries are wrong: no solution agrees with them.');
@@ -696,7 +697,7 @@ async function rate() {
     if (!rec) { setResult('error', stdinError(r)); return; }
     if (rec.status === 'error') { setResult('error', rec.error); return; }
     setResult('hint', rec.label ? `Difficulty: ${rec.label} (score ${rec.score} of 100).` : `Not rated: ${rec.status}.`,
-      `${rec.up_cells} of ${rec.cells} cells by propagation, ${rec.probe_cells} by probing; ${rec.conflicts_solve + rec.conflicts_unique} conflicts` +
+      `${rec.up_cells} of ${rec.cells} cells by propagation, ${rec.probe_cells} with probing too; ${rec.conflicts_solve + rec.conflicts_unique} conflicts` +
       (rec.unproven ? `; ${rec.unproven} reason item${rec.unproven === 1 ? '' : 's'} not shown needed (too hard to decide)` : ''));
   } catch (e) { caught(e); }
 }

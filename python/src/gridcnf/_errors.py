@@ -73,9 +73,10 @@ def from_record(rec: Dict[str, Any], sources: Dict[str, str], exit_code: int) ->
     shown = sources.get(source, source)
     if source and shown != source:
         text = shown + text[len(source):]
-    if line and column:
-        return ParseError(message, line=line, column=column, source=shown, text=text,
-                          exit_code=exit_code, record=rec)
+    if (line and column) or (exit_code == 65 and source):
+        # bad input, positioned or not (empty input has no line)
+        return ParseError(message, line=line or None, column=column or None,
+                          source=shown, text=text, exit_code=exit_code, record=rec)
     return Error(text, exit_code=exit_code, record=rec)
 
 
