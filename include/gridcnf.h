@@ -719,10 +719,10 @@ typedef struct gc_gen_info {
                         regions, to the one that made the puzzle (the same
                         for any gc_gen_params.threads); in the progress
                         callback, the attempts begun so far */
-  int graded[GC_GEN_LEVELS]; /* a level asked for in a genre graded by
-                        counts (Star Battle): the tries whose puzzle
-                        graded each level (an index into
-                        gc_genre_levels), the one made included */
+  int graded[GC_GEN_LEVELS]; /* a level asked for whose tries are graded
+                        whole (Star Battle; the top level of the others):
+                        the tries whose puzzle graded each level (an index
+                        into gc_genre_levels), the one made included */
 } gc_gen_info;
 
 /* A random puzzle of the genre with a unique solution: a random solution,

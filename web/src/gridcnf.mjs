@@ -5,9 +5,10 @@
  * resolves to what the command prints: the record (an object) for one
  * puzzle, an array of records for several, as `gridcnf ... --json` writes
  * them.  Options are the command line's, as an object ({timeout: 5,
- * first: true, 'sb-pairs': 'on'}) or an array of words.  A usage error, an
- * input that cannot be read, or a command that prints no record rejects
- * with a GridcnfError (message: the command's own, code: its exit code).
+ * first: true, 'sb-pairs': 'on'}) or an array of words.  Input that cannot
+ * be read resolves to its error record (status "error", as with --json); a
+ * usage error, or a command that prints no record, rejects with a
+ * GridcnfError (message: the command's own, code: its exit code).
  *
  *   import { solve } from 'gridcnf';
  *   const rec = await solve('4:///////3//3///1///,m2b');
@@ -18,8 +19,10 @@ import runner from './runner.js';
 
 export class GridcnfError extends Error {
   constructor(result) {
-    const msg = result.stderr.trim().split('\n').filter(Boolean).pop() ||
-      `gridcnf exited with ${result.code}`;
+    const lines = result.stderr.trim().split('\n').filter(Boolean);
+    // the reason, not generate's summary line after it
+    if (lines.length > 1 && /^gridcnf: generate: \d+ of \d+ puzzles? made/.test(lines[lines.length - 1])) lines.pop();
+    const msg = lines.pop() || `gridcnf exited with ${result.code}`;
     super(msg.replace(/^gridcnf: /, ''));
     this.name = 'GridcnfError';
     this.code = result.code;

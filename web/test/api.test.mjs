@@ -62,6 +62,9 @@ test('several puzzles give an array; errors reject with the message', async () =
   assert.match(bad.error, /<stdin>:1:30: expected ','/);
   await assert.rejects(gridcnf.solve(sky, { 'no-such': 1 }), (e) => e.code === 64 && /unknown option/.test(e.message));
   await assert.rejects(gridcnf.render('xyz 1 2', { svg: true }), (e) => e.code === 65);
+  // no puzzle made: the reason, not the run's summary line
+  await assert.rejects(gridcnf.generate('skyscrapers', { size: 3, seed: 1, difficulty: 'unreasonable', tries: 2 }),
+    (e) => e.code === 4 && /^generate: puzzle 1 of 1: no skyscrapers 3x3 puzzle of difficulty unreasonable in 2 tries \(they graded easy 2\)$/.test(e.message));
   const r = await gridcnf.run(['solve', '--json', '--timeout', '5', '-'], sky);
   assert.equal(r.code, 0);
   assert.equal(r.records[0].status, 'unique');
