@@ -29,6 +29,10 @@ static int convert_one(cli *c, const char *source, gc_puzzle *pz,
   }
   if (text && c->converted++)
     fputs("---\n", c->out);
+  /* the id as a "# ID" line, as generate writes it: it reads back */
+  const char *id = gc_puzzle_id(pz);
+  if (text && id && !strpbrk(id, "\r\n"))
+    fprintf(c->out, "# %s\n", id);
   fputs(s, c->out);
   if (!text)
     fputc('\n', c->out);

@@ -310,7 +310,24 @@ static void test_ids_read_back(void **state) {
     snprintf(want, sizeof want, "{\"id\":\"gen-skyscrapers-4-s5-%d\"", k);
     assert_non_null(strstr(out, want));
   }
+  /* convert --to text keeps them the same way: text, and back, is the
+     same records */
+  tu_write_file("input-ids.jsonl", out);
+  char *text, *back;
+  assert_int_equal(tu_cli(&text, NULL, "convert", "--to", "text", "input-ids.jsonl",
+                          NULL),
+                   0);
+  assert_non_null(strstr(text, "# gen-skyscrapers-4-s5-2\nskyscrapers\n"));
+  tu_write_file("input-ids-back.txt", text);
+  assert_int_equal(tu_cli(&back, NULL, "convert", "--to", "json", "input-ids-back.txt",
+                          NULL),
+                   0);
+  assert_string_equal(back, out);
+  free(text);
+  free(back);
   free(out);
+  remove("input-ids.jsonl");
+  remove("input-ids-back.txt");
   assert_int_equal(tu_cli(&out, NULL, "cnf", "--id", "gen-skyscrapers-4-s5-2",
                           "input-ids.txt", NULL),
                    0);
