@@ -120,8 +120,12 @@ class Puzzle:
         return json.loads(self._p.json())
 
     def to_text(self) -> str:
-        """The genre's text notation."""
-        return self._p.text()
+        """The genre's text notation, after a "# ID" line when the puzzle has
+        an id (as ``convert --to text`` writes it; the line reads back as
+        the id)."""
+        id_ = self._p.id
+        head = f"# {id_}\n" if id_ and "\n" not in id_ and "\r" not in id_ else ""
+        return head + self._p.text()
 
     def convert(self, to: str) -> str:
         """The puzzle in another notation: "json", "text" or a pasted format
