@@ -293,6 +293,23 @@ static void test_check_command(void **state) {
   assert_int_equal(tu_cli(NULL, &err, "check", "check-p.txt", "check-g.txt", NULL), 65);
   assert_string_equal(err, "gridcnf: check-g.txt:3:1: the grid has 3 rows, the puzzle 6\n");
   free(err);
+  /* decode's model too: its error record with --json */
+  tu_write_file("check-m.txt", "s SATISFIABLE\nv 1 -2 0\n");
+  assert_int_equal(tu_cli(&out, &err, "decode", "--json", "check-p.txt", "check-m.txt",
+                          NULL),
+                   65);
+  assert_non_null(strstr(out, "\"status\":\"error\""));
+  assert_non_null(strstr(out, "check-m.txt: the model stops at variable 2"));
+  free(out);
+  free(err);
+  remove("check-m.txt");
+  /* rate names why a puzzle without a solution is not rated */
+  tu_write_file("check-none.jsonl", "{\"genre\":\"skyscrapers\",\"n\":3,\"top\":[3,3,0],"
+                                    "\"bottom\":[0,0,0],\"left\":[0,0,0],\"right\":[0,0,0]}\n");
+  assert_int_equal(tu_cli(&out, NULL, "rate", "check-none.jsonl", NULL), 1);
+  assert_non_null(strstr(out, ": none; score 0.0 (not rated: no solution)"));
+  free(out);
+  remove("check-none.jsonl");
   /* ... and with --json its error record, as every puzzle read gets one */
   assert_int_equal(tu_cli(&out, &err, "check", "--json", "check-p.txt", "check-g.txt",
                           NULL),

@@ -227,6 +227,47 @@ static void test_progress_attempts(void **state) {
   }
 }
 
+/* A grade cut short stops the puzzle: it is not made with no grade (a run
+   cut short then would print a record one run does not).  The step path's
+   progress callback, first called while the made puzzle is graded, stands
+   for Ctrl-C there. */
+static volatile int grade_stop;
+
+static void stop_at_grading(void *ctx, const char *phase, long done,
+                            long total) {
+  (void)ctx, (void)phase, (void)done, (void)total;
+  grade_stop = 1;
+}
+
+static void test_grade_cut_short(void **state) {
+  (void)state;
+  gc_gen_params p;
+  memset(&p, 0, sizeof p);
+  p.n = 8;
+  p.stars = 1;
+  p.seed = 3;
+  p.index = 1;
+  gc_limits lim;
+  memset(&lim, 0, sizeof lim);
+  gc_puzzle *pz = NULL;
+  gc_gen_info info;
+  gc_error e;
+  /* uncut: made and graded */
+  assert_int_equal(gc_generate(gc_genre_find("starbattle"), &p, NULL, &lim, &pz,
+                               &info, &e),
+                   0);
+  assert_true(info.level >= 0);
+  gc_puzzle_free(pz);
+  grade_stop = 0;
+  lim.interrupt = &grade_stop;
+  lim.progress = stop_at_grading;
+  assert_int_equal(gc_generate(gc_genre_find("starbattle"), &p, NULL, &lim, &pz,
+                               &info, &e),
+                   1);
+  assert_true(grade_stop);
+  assert_null(pz);
+}
+
 /* Every record of out (a run's JSON lines), solved again by `solve
    --json`: unique, with the solution the record came with.  The records,
    parsed, into recs (at most cap; the caller's to json_decref); returns
@@ -824,6 +865,7 @@ int main(void) {
       cmocka_unit_test(test_jobs_and_shards),
       cmocka_unit_test(test_attempts_at_once),
       cmocka_unit_test(test_progress_attempts),
+      cmocka_unit_test(test_grade_cut_short),
       cmocka_unit_test(test_resolve),
       cmocka_unit_test(test_minimal),
       cmocka_unit_test(test_not_found),

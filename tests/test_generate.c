@@ -273,9 +273,19 @@ static void test_cli_round_trip(void **state) {
                           "--stars", "2", NULL),
                    64);
   assert_int_equal(tu_cli(NULL, NULL, "generate", "skyscrapers", NULL), 64);
-  assert_int_equal(tu_cli(NULL, NULL, "generate", "starbattle", "--size", "3",
+  assert_int_equal(tu_cli(NULL, &err, "generate", "starbattle", "--size", "3",
                           "--seed", "1", NULL),
                    64); /* no 3x3 grid holds a star per row apart */
+  assert_non_null(strstr(err, "no 3 x 3 grid holds 1 star in every row"));
+  assert_null(strstr(err, "made in")); /* no run to sum up */
+  free(err);
+  /* --start past its range names the range */
+  assert_int_equal(tu_cli(NULL, &err, "generate", "skyscrapers", "--size", "4",
+                          "--start", "9223372036854775808", NULL),
+                   64);
+  assert_non_null(strstr(err, "--start takes a whole number from 1 to "
+                              "9223372036854775807, not '9223372036854775808'"));
+  free(err);
 }
 
 static void test_easy(void **state) {

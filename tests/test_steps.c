@@ -1053,6 +1053,15 @@ static void test_cli(void **state) {
   assert_non_null(strstr(out, "class=\"focus\""));
   assert_non_null(strstr(out, "class=\"reason-clue\""));
   free(out);
+  /* a Star Battle step's legend says what its blue stars and dots are (the
+     grid so far, not the solution) */
+  char sbpath[1024];
+  snprintf(sbpath, sizeof sbpath, "%s/examples/starbattle-7x7.txt", GC_SOURCE_DIR);
+  assert_int_equal(tu_cli(&out, NULL, "render", "--svg", "--step", "3", sbpath, NULL), 0);
+  assert_non_null(strstr(out, ">touch, not even diagonally. The stars</text>"));
+  assert_non_null(strstr(out, ">found so far are in blue; a dot marks a</text>"));
+  assert_null(strstr(out, "The solution's"));
+  free(out);
   /* every circled clue is drawn on a clue of the reason's side and value:
      steps whose reasons name clues on each of the four sides */
   assert_int_equal(tu_cli(&out, NULL, "steps", "--json", path, NULL), 0);

@@ -126,6 +126,11 @@ test('paste and press Solve: unique, multiple (cells that differ marked), none (
   await page.goto(base + 'index.html');
   await page.waitForSelector('body[data-ready]');
   await setPuzzle(page, sb);
+  // a Star Battle hint says whether the cell holds a star
+  assert.equal(await clickAndWait(page, '#hint'), 'hint');
+  const sh = lines(native(['hint', '--json', '-'], sb).stdout)[0];
+  assert.match(await page.$eval('#result', (e) => e.textContent),
+    new RegExp(`r${sh.row}c${sh.col} holds ${sh.value ? 'a star' : 'no star'}\\.`));
   assert.equal(await clickAndWait(page, '#solve'), 'unique');
   const multi = '{"genre":"futoshiki","n":4,"givens":[[1,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]}';
   await setPuzzle(page, multi);
@@ -151,12 +156,18 @@ test('bad input: the library\'s message with its position', { skip }, async () =
   const page = await newPage();
   await page.goto(base + 'index.html');
   await page.waitForSelector('body[data-ready]');
+  await setPuzzle(page, sky); // a puzzle read first: its share link
+  assert.notEqual(await page.$eval('#share-link', (a) => a.getAttribute('href')), '#');
   const bad = '5:/3//2//3//1/////3//3//3///2x';
   await setPuzzle(page, bad);
   const msg = await page.$eval('#message', (e) => e.textContent);
   const want = native(['solve', '-'], bad).stderr.trim().replace(/^gridcnf: <stdin>:1:30: /, '');
   assert.equal(msg, `Line 1, column 30: ${want}`);
+  // no link to the puzzle before
+  assert.equal(await page.$eval('#share-link', (a) => a.getAttribute('href')), '#');
   assert.equal(await clickAndWait(page, '#solve'), 'error');
+  // the message is said once, under the input, not again as <stdin>:...
+  assert.equal(await page.$eval('#result', (e) => e.textContent.trim()), 'The puzzle cannot be read.');
   await page.goto(base + 'index.html#p=' + encodeURIComponent('skyscrapers\n. . x\n'));
   assert.equal(await waitDone(page), 'error');
   assert.match(await page.$eval('#message', (e) => e.textContent), /^Line \d+/);
@@ -345,6 +356,9 @@ test('Steps and Rate say when reason items were not shown needed (too hard to de
   assert.equal(await clickAndWait(page, '#rate', 300000), 'hint');
   assert.match(await page.$eval('#result', (e) => e.textContent),
     new RegExp(`; ${rated.unproven} reason items? not shown needed \\(too hard to decide\\)`));
+  // the cells probing decides count those propagation decides too
+  assert.match(await page.$eval('#result', (e) => e.textContent),
+    new RegExp(`${rated.up_cells} of ${rated.cells} cells by propagation, ${rated.probe_cells} with probing too;`));
   assert.deepEqual(page.errors, []);
   await page.close();
 });
