@@ -220,12 +220,12 @@ typedef struct gc_cli_one {
 } gc_cli_one;
 int gc_cli_read_one(cli *c, gc_cli_one *o);
 
-/* gc_read_file for the command's inputs: '-' reads the caller's input
-   buffer when gc_cli_run_io was given one, else standard input. */
 /* Does --id pick pz?  Yes without --id; else when it is pz's id, or for
    a puzzle without one, the line it starts on ("--id 3", as solve names
    it "file:3:"). */
 int gc_cli_id_match(const cli *c, const gc_puzzle *pz);
+/* gc_read_file for the command's inputs: '-' reads the caller's input
+   buffer when gc_cli_run_io was given one, else standard input. */
 int gc_cli_read_file(cli *c, const char *path, char **data, size_t *len,
                      gc_error *e);
 

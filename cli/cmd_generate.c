@@ -135,15 +135,21 @@ static void gen_idle(void *ctx) { gen_give_back(ctx); }
    gets the note below. */
 enum { GEN_RARE_TRIES = 10, GEN_RARE_MS = 5000 };
 
+/* Is the note below due (not yet given, the puzzle past its tries and
+   time)? */
+static int rare_due(gen_batch *b, const gc_gen_info *so_far) {
+  return !atomic_load(&b->rare_noted) && so_far->tries > GEN_RARE_TRIES &&
+         so_far->ms >= GEN_RARE_MS;
+}
+
 /* Once a run, when a puzzle aimed at a level has taken GEN_RARE_TRIES
    tries and GEN_RARE_MS: what its tries graded, so that a wait for a level
    the size seldom gives is understood (20x20 Star Battles with 4 stars
    aimed at easy take about a second a try, and 1000 tries by default).
-   Called with b->lock held. */
+   Called with b->lock held (rare_due again under it: one note a run). */
 static void rare_note(gen_batch *b, gen_item *it, const gc_gen_info *so_far) {
   cli *c = b->c;
-  if (atomic_load(&b->rare_noted) || so_far->tries <= GEN_RARE_TRIES ||
-      so_far->ms < GEN_RARE_MS)
+  if (!rare_due(b, so_far))
     return;
   atomic_store(&b->rare_noted, 1);
   char seen[160];
@@ -166,8 +172,7 @@ static void gen_progress(void *ctx, const gc_gen_info *so_far) {
   gen_item *it = ctx;
   gen_batch *b = it->b;
   cli *c = b->c;
-  if (!atomic_load(&b->rare_noted) && so_far->tries > GEN_RARE_TRIES &&
-      so_far->ms >= GEN_RARE_MS) {
+  if (rare_due(b, so_far)) {
     pthread_mutex_lock(&b->lock);
     rare_note(b, it, so_far);
     pthread_mutex_unlock(&b->lock);
@@ -412,11 +417,12 @@ static int cmd_generate(cli *c) {
     char names[160] = "";
     const char *const *lv = gc_genre_levels(genre);
     size_t at = 0;
-    for (int i = 0; lv && lv[i] && at < sizeof names - 20; i++)
-      at += (size_t)snprintf(names + at, sizeof names - at, ", %s", lv[i]);
     int hard = 0; /* the older "hard", for a genre without that level */
-    for (int i = 0; lv && lv[i]; i++)
+    for (int i = 0; lv && lv[i]; i++) {
       hard |= !strcmp(lv[i], "hard");
+      if (at < sizeof names - 20)
+        at += (size_t)snprintf(names + at, sizeof names - at, ", %s", lv[i]);
+    }
     fprintf(c->err,
             "gridcnf: --difficulty takes any%s for %s%s, not '%s' (see "
             "'gridcnf help generate')\n",

@@ -575,9 +575,8 @@ static int next_text(gc_reader *rd, gc_puzzle **out, gc_error *err) {
                                  is_separator(&rd->lines[rd->li])))
     rd->li++;
   char id[128] = ""; /* from a "# ID" line right before the puzzle */
-  if (rd->li < rd->nlines && rd->li > 0 &&
-      !comment_id(rd, &rd->lines[rd->li - 1], id, sizeof id))
-    id[0] = 0;
+  if (rd->li < rd->nlines && rd->li > 0)
+    comment_id(rd, &rd->lines[rd->li - 1], id, sizeof id);
   if (rd->li >= rd->nlines)
     return GC_READ_END;
   gc_text_line header;
@@ -625,7 +624,7 @@ static int next_text(gc_reader *rd, gc_puzzle **out, gc_error *err) {
   pz->genre = g;
   pz->line = first_line;
   if (!(pz->source = strdup(rd->source)) ||
-      (*id && !pz->id && !(pz->id = strdup(id)))) {
+      (*id && !(pz->id = strdup(id)))) {
     gc_error_set(err, GC_E_NOMEM, first_line, 0, "out of memory");
     gc_puzzle_free(pz);
     return GC_READ_ERROR;

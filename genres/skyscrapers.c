@@ -162,6 +162,13 @@ static int line_entries(const gc_text_line *ln, size_t want, gc_token *tok,
   return 0;
 }
 
+/* How many clues a clue line writes (into tok, at most SKY_MAX_N + 2): its
+   tokens, or the characters of one run ("..12"). */
+static size_t clue_count(const gc_text_line *ln, gc_token *tok) {
+  size_t k = gc_tokens(ln, tok, SKY_MAX_N + 2);
+  return k == 1 && tok[0].len > 1 && tok[0].len <= 9 ? tok[0].len : k;
+}
+
 static int entry_value(const gc_token *t, int n, const char *what,
                        const char *source, int *out, gc_error *err) {
   if (is_empty_mark(t->s, t->len)) {
@@ -225,9 +232,7 @@ static int sky_parse_text(const gc_text *tx, gc_puzzle *pz, gc_error *err) {
     const gc_text_line *first;
     gc_token t[SKY_MAX_N + 2];
     gc_text_content(tx, &first, 1);
-    size_t k = gc_tokens(first, t, SKY_MAX_N + 2);
-    if (k == 1 && t[0].len > 1 && t[0].len <= 9)
-      k = t[0].len;
+    size_t k = clue_count(first, t);
     gc_text_err(err, GC_E_TOO_LARGE, tx->source, at, 1,
                 "%zu lines make a %ld x %ld grid; skyscrapers grids go up to "
                 "%d%s",
@@ -265,9 +270,7 @@ static int sky_parse_text(const gc_text *tx, gc_puzzle *pz, gc_error *err) {
        the size the setter meant: say what the lines lack or have too many
        of.  (A line that is not indented may be no clue line at all: a
        region map taken for Skyscrapers.) */
-    size_t k = gc_tokens(ln[0], tok, SKY_MAX_N + 2), used = strlen(err->message);
-    if (k == 1 && tok[0].len > 1 && tok[0].len <= 9)
-      k = tok[0].len; /* "..12" */
+    size_t k = clue_count(ln[0], tok), used = strlen(err->message);
     if (k < 1 || tok[0].col == ln[0]->col0)
       return -1;
     if (k > (size_t)n && k <= SKY_MAX_N)
