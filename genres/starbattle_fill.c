@@ -67,7 +67,10 @@
  * 55).  Also instead of prune and fill: a second solver choosing every
  * cell's region (its own or a near one) against the other solutions found
  * so far, which did not converge at 20x20 with 4 stars (the solutions it
- * meets differ from S in half their stars; benchmarks/RESULTS.md).
+ * meets differ from S in half their stars; benchmarks/RESULTS.md), and
+ * making the grid unique a band of rows at a time with the rows below held
+ * to S (each band lets in solutions reaching back through the bands done,
+ * so the holes a band needs grow with the rows done; benchmarks/RESULTS.md).
  */
 #include <limits.h>
 #include <stdlib.h>
