@@ -194,8 +194,27 @@ function showKeys(rec) {
   $('picture').setAttribute('aria-label', label);
 }
 
-/* Reads what was pasted: its record, its picture. */
-async function loadPuzzle(text) {
+const GENRE_NAMES = { skyscrapers: 'Skyscrapers', starbattle: 'Star Battle', futoshiki: 'Futoshiki' };
+
+/* The picker of an input that holds several puzzles: one entry each,
+   numbered in input order, with its genre, size and id. */
+function showPicker(recs, pick) {
+  const row = $('pick-row'), sel = $('pick');
+  if (recs.length < 2) { row.hidden = true; sel.replaceChildren(); return; }
+  sel.replaceChildren(...recs.map((r, i) => {
+    const o = document.createElement('option');
+    o.value = String(i);
+    const stars = r.genre === 'starbattle' ? `, ${r.stars} star${r.stars > 1 ? 's' : ''}` : '';
+    o.textContent = `${i + 1}. ${GENRE_NAMES[r.genre] || r.genre} ${r.n}×${r.n}${stars}${r.id ? ` (${r.id})` : ''}`;
+    return o;
+  }));
+  sel.value = String(pick);
+  row.hidden = false;
+}
+
+/* Reads what was pasted: its record (the pick-th when it holds several),
+   its picture. */
+async function loadPuzzle(text, pick = 0) {
   const seq = ++loadSeq;
   state.rec = null;
   state.svg = state.solved = '';
@@ -208,6 +227,7 @@ async function loadPuzzle(text) {
   link.href = '#';
   link.textContent = '';
   if (!text.trim()) {
+    showPicker([], 0);
     $('picture').replaceChildren();
     showKeys(null);
     setMessage('');
@@ -217,6 +237,7 @@ async function loadPuzzle(text) {
   const conv = await gridcnf(['convert', '--to', 'json', '-'], text);
   if (seq !== loadSeq) return false;
   const recs = records(conv.stdout);
+  showPicker(recs, pick);
   if (!recs.length) {
     showInputError(stdinError(conv));
     $('picture').replaceChildren();
@@ -225,14 +246,15 @@ async function loadPuzzle(text) {
     return false;
   }
   let info = '';
+  if (pick < 0 || pick >= recs.length) pick = 0;
   if (recs.length > 1 || conv.code !== 0) {
-    state.text = JSON.stringify(recs[0]) + '\n';
-    info = recs.length > 1 ? `The input holds ${recs.length} puzzles: this is the first.` : '';
+    state.text = JSON.stringify(recs[pick]) + '\n';
+    info = recs.length > 1 ? `The input holds ${recs.length} puzzles: this is number ${pick + 1} (pick another below).` : '';
     if (conv.code !== 0) info += (info ? ' ' : '') + stdinError(conv).replace(/^gridcnf: /, '');
   } else {
     state.text = text;
   }
-  state.rec = recs[0];
+  state.rec = recs[pick];
   showKeys(state.rec);
   const n = state.rec.n;
   if (state.entries.length !== n * n) state.entries = new Array(n * n).fill(null);
@@ -252,7 +274,7 @@ async function loadPuzzle(text) {
   }
   state.svg = pic.stdout;
   setMessage(info, true);
-  const name = { skyscrapers: 'Skyscrapers', starbattle: 'Star Battle', futoshiki: 'Futoshiki' }[state.rec.genre] || state.rec.genre;
+  const name = GENRE_NAMES[state.rec.genre] || state.rec.genre;
   const extra = state.rec.genre === 'starbattle' ? `, ${state.rec.stars} star${state.rec.stars > 1 ? 's' : ''}` : '';
   setResult('ready', `${name} ${n}×${n}${extra}: ready.`);
   updateShare();
@@ -776,16 +798,20 @@ async function downloadFormat() {
   download(`${baseName()}.${to}.${ext}`, r.stdout, 'text/plain');
 }
 
+/* The puzzle shown: what was pasted, or of an input that holds several
+   (or some that cannot be read) the record of the one shown. */
+const shownText = () => (state.rec ? state.text : $('puzzle').value);
+
 function shareUrl() {
   const u = new URL(location.href);
-  u.hash = 'p=' + encodeURIComponent($('puzzle').value);
+  u.hash = 'p=' + encodeURIComponent(shownText());
   return u.href;
 }
 
 function updateShare() {
   const a = $('share-link');
   a.href = shareUrl();
-  a.textContent = $('puzzle').value.length < 120 ? a.href : 'share link';
+  a.textContent = shownText().length < 120 ? a.href : 'share link';
 }
 
 async function share() {
@@ -970,6 +996,11 @@ async function main() {
       state.entries = [];
       loadPuzzle(lastLoaded).catch(caught);
     }, 250);
+  });
+  $('pick').addEventListener('change', () => {
+    state.entries = [];
+    lastLoaded = $('puzzle').value;
+    loadPuzzle(lastLoaded, +$('pick').value).catch(caught);
   });
   $('puzzle').addEventListener('keydown', (ev) => {
     if (ev.key === 'Enter' && (ev.ctrlKey || ev.metaKey)) { ev.preventDefault(); solve(); }

@@ -174,6 +174,38 @@ test('bad input: the library\'s message with its position', { skip }, async () =
   await page.close();
 });
 
+test('an input of several puzzles: a picker shows each, and Solve and the share link are the one shown', { skip }, async () => {
+  const page = await newPage();
+  await page.goto(base + 'index.html');
+  await page.waitForSelector('body[data-ready]');
+  const many = [sky, sb, futo].map((t) => lines(native(['convert', '--to', 'json', '-'], t).stdout)[0]);
+  assert.ok(await page.$eval('#pick-row', (e) => e.hidden), 'no picker before');
+  await setPuzzle(page, many.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  const opts = await page.$$eval('#pick option', (o) => o.map((x) => x.textContent));
+  assert.deepEqual(opts, ['1. Skyscrapers 6×6', '2. Star Battle 7×7, 1 star', '3. Futoshiki 6×6']);
+  assert.equal(await page.$eval('#pick-row', (e) => e.hidden), false);
+  assert.match(await page.$eval('#message', (e) => e.textContent), /holds 3 puzzles: this is number 1/);
+  for (const i of [2, 1]) {
+    await page.$eval('#picture', (e) => e.replaceChildren());
+    await page.select('#pick', String(i));
+    await page.waitForSelector('#picture svg');
+    assert.match(await page.$eval('#message', (e) => e.textContent), new RegExp(`this is number ${i + 1}`));
+    assert.equal(await clickAndWait(page, '#solve'), 'unique');
+    const want = lines(native(['solve', '--json', '-'], JSON.stringify(many[i])).stdout)[0];
+    assert.deepEqual(JSON.parse(await page.$eval('#result', (e) => e.dataset.solution)), want.solution);
+    // the share link opens the puzzle shown, not the whole input
+    const href = await page.$eval('#share-link', (a) => a.href);
+    const shared = decodeURIComponent(new URL(href).hash.replace(/^#p=/, ''));
+    assert.deepEqual(JSON.parse(shared), many[i]);
+  }
+  await page.screenshot({ path: path.join(shots, 'several.png'), fullPage: true });
+  // one puzzle again: no picker
+  await setPuzzle(page, sky);
+  assert.ok(await page.$eval('#pick-row', (e) => e.hidden));
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('Futoshiki: the hint cell and reason are tinted over the white squares, not hidden under them', { skip }, async () => {
   const page = await newPage();
   await page.goto(base + 'index.html');
