@@ -688,9 +688,10 @@ typedef struct gc_gen_params {
   void (*progress)(void *ctx, const struct gc_gen_info *so_far);
   void *progress_ctx;
   /* Threads one puzzle may use (0 or 1: the calling thread alone).  The
-     puzzle is the same for any count; only a Star Battle made whole uses
-     more than one, for attempts at once (in a run of several puzzles,
-     their own threads are the better use). */
+     puzzle is the same for any count: a difficulty or level asked for
+     runs its tries (fresh starts, each with its own random stream) at
+     once, and otherwise a Star Battle made whole its attempts (in a run
+     of several puzzles, their own threads are the better use). */
   int threads;
   /* Optional: threads the caller has idle, lent while the puzzle is made
      (the end of a batch, when fewer puzzles are left than threads).
@@ -706,7 +707,10 @@ typedef struct gc_gen_params {
 enum { GC_GEN_LEVELS = 8 }; /* gc_gen_info.graded */
 
 typedef struct gc_gen_info {
-  int tries;         /* random solutions (Star Battle: star layouts) used */
+  int tries;         /* random solutions (Star Battle: star layouts) used,
+                        to the one that made the puzzle (the same for any
+                        gc_gen_params.threads); in the progress callback,
+                        the tries begun so far */
   long perturbs;     /* Star Battle: region changes made */
   long calls;        /* SAT calls (and propagation checks) made */
   int clues_full;    /* clues and givens of the full puzzle */

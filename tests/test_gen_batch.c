@@ -227,6 +227,80 @@ static void test_progress_attempts(void **state) {
   }
 }
 
+/* Tries at once: a level asked for is found by fresh starts, which run
+   on the threads the puzzle may use; each try has its own stream, so the
+   puzzle, its tries and their tally are the same for any count (8x8
+   one-star aimed at expert: 267 tries; 5x5 none in 300, with what they
+   graded), and so is the command's output with --jobs. */
+static void test_tries_at_once(void **state) {
+  (void)state;
+  const struct {
+    int n, tries, made;
+    const char *level;
+  } cases[] = {{8, 0, 1, "expert"}, {5, 300, 0, "expert"}};
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    char *want = NULL;
+    gc_gen_info first;
+    for (int threads = 1; threads <= 3; threads++) {
+      gc_gen_params p;
+      memset(&p, 0, sizeof p);
+      p.n = cases[k].n;
+      p.stars = 1;
+      p.seed = 1;
+      p.index = 1;
+      p.level = cases[k].level;
+      p.max_tries = cases[k].tries;
+      p.threads = threads;
+      gc_puzzle *pz = NULL;
+      gc_gen_info info;
+      gc_error e;
+      int r = gc_generate(gc_genre_find("starbattle"), &p, NULL, NULL, &pz,
+                          &info, &e);
+      assert_int_equal(r, cases[k].made ? 0 : 2);
+      char *text = pz ? gc_puzzle_json(pz) : strdup(e.message);
+      assert_non_null(text);
+      if (threads == 1) {
+        want = text;
+        first = info;
+        if (cases[k].made)
+          assert_int_equal(info.tries, 267);
+        else
+          assert_non_null(strstr(text, "in 300 tries (they graded "));
+        continue;
+      }
+      assert_string_equal(text, want);
+      assert_int_equal(info.tries, first.tries);
+      assert_int_equal(info.perturbs, first.perturbs);
+      assert_int_equal(info.level, first.level);
+      assert_memory_equal(info.graded, first.graded, sizeof info.graded);
+      free(text);
+      gc_puzzle_free(pz);
+    }
+    free(want);
+  }
+  /* the command: 5x5 Skyscrapers aimed at unreasonable take 13, 4 and 4
+     tries */
+  char *out1, *err1, *out2, *err2;
+  assert_int_equal(tu_cli(&out1, &err1, "generate", "skyscrapers", "--size",
+                          "5", "--seed", "4", "--difficulty", "unreasonable",
+                          "--number", "3", "--jobs", "1", NULL),
+                   0);
+  assert_int_equal(tu_cli(&out2, &err2, "generate", "skyscrapers", "--size",
+                          "5", "--seed", "4", "--difficulty", "unreasonable",
+                          "--number", "3", "--jobs", "2", NULL),
+                   0);
+  assert_string_equal(out1, out2);
+  for (int i = 0; i < 2; i++) {
+    const char *e = i ? err2 : err1;
+    assert_non_null(strstr(e, "s4-1: 8 of 45 clues kept, unreasonable, 13 tries"));
+    assert_non_null(strstr(e, "s4-2: 7 of 45 clues kept, unreasonable, 4 tries"));
+  }
+  free(out1);
+  free(out2);
+  free(err1);
+  free(err2);
+}
+
 /* A grade cut short stops the puzzle: it is not made with no grade (a run
    cut short then would print a record one run does not).  The step path's
    progress callback, first called while the made puzzle is graded, stands
@@ -424,7 +498,7 @@ static void test_not_found(void **state) {
   assert_non_null(strstr(e.message, "in 2 tries"));
   /* Without --tries, a difficulty asked for gets GC_GEN_TRIES_AIMED
      fresh starts: one 8x8 one-star Star Battle in about a hundred grades
-     expert, and seed 1's first takes 445 tries (50 gave none). */
+     expert, and seed 1's first takes 267 tries (50 gave none). */
   assert_int_equal(tu_cli(&out, &err, "generate", "starbattle", "--size", "8",
                           "--seed", "1", "--difficulty", "expert", "--json",
                           NULL),
@@ -434,7 +508,7 @@ static void test_not_found(void **state) {
   assert_string_equal(json_string_value(json_object_get(rec, "difficulty")),
                       "expert");
   json_decref(rec);
-  assert_non_null(strstr(err, "expert, 445 tries"));
+  assert_non_null(strstr(err, "expert, 267 tries"));
   free(out);
   free(err);
   assert_int_equal(tu_cli(&out, &err, "generate", "starbattle", "--size", "8",
@@ -468,8 +542,8 @@ static void test_not_found(void **state) {
                           "--seed", "1", "--difficulty", "expert", NULL),
                    4);
   assert_non_null(strstr(err, "no starbattle 5x5 puzzle of difficulty expert "
-                              "in 1000 tries (they graded hard 104, medium "
-                              "785, easy 111)\n"));
+                              "in 1000 tries (they graded hard 108, medium "
+                              "763, easy 129)\n"));
   free(out);
   free(err);
   /* ... and one that has taken more than 10 tries and 5 s gets a note
@@ -487,14 +561,15 @@ static void test_not_found(void **state) {
   free(out);
   free(err);
   /* Aimed at easy, a Star Battle of several stars grows one region only
-     (sb_grow): 14x14 with 3 stars, seed 2, in 24 tries (seeds 1 to 5
-     take 24 to 43; with the usual growth of one to half of the regions
-     seeds 1 to 3 took 316, 1408 and 792). */
+     (sb_grow): 14x14 with 3 stars, seed 5, in 17 tries (seeds 1 to 5
+     take 17 to 116; with the usual growth of one to half of the regions
+     seeds 1 to 3 took 316, 1408 and 792 with the tries' streams of
+     then). */
   assert_int_equal(tu_cli(&out, &err, "generate", "starbattle", "--size", "14",
-                          "--stars", "3", "--seed", "2", "--difficulty",
+                          "--stars", "3", "--seed", "5", "--difficulty",
                           "easy", "--tries", "50", NULL),
                    0);
-  assert_non_null(strstr(err, "easy, 24 tries"));
+  assert_non_null(strstr(err, "easy, 17 tries"));
   free(out);
   free(err);
 }
@@ -865,6 +940,7 @@ int main(void) {
       cmocka_unit_test(test_jobs_and_shards),
       cmocka_unit_test(test_attempts_at_once),
       cmocka_unit_test(test_progress_attempts),
+      cmocka_unit_test(test_tries_at_once),
       cmocka_unit_test(test_grade_cut_short),
       cmocka_unit_test(test_resolve),
       cmocka_unit_test(test_minimal),
