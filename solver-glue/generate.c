@@ -318,7 +318,8 @@ enum { GEN_THREADS_MOST = 64 };
 
 typedef struct try_rec {
   long perturbs, attempts;
-  int graded; /* the level its puzzle graded, or -1 */
+  int graded;  /* the level its puzzle graded, or -1 */
+  int refused; /* an older difficulty (easy, hard) refused its puzzle */
 } try_rec;
 
 typedef struct tries_run {
@@ -344,7 +345,7 @@ typedef struct tries_run {
 /* Try t on g's thread: 0 with *res; 1 stopped; 2 not the level asked for
    (or no puzzle within the genre's own tries); -1 with err. */
 static int one_try(tries_run *tr, gen_run *g, long t, gc_gen_info *ti,
-                   gc_puzzle **res_out, gc_error *err) {
+                   int *refused, gc_puzzle **res_out, gc_error *err) {
   const gc_gen_params *p = tr->p;
   const gc_genre *genre = tr->genre;
   const gc_genre_steps *gs = genre->steps;
@@ -426,7 +427,7 @@ static int one_try(tries_run *tr, gen_run *g, long t, gc_gen_info *ti,
     else if (p->difficulty == GC_DIFFICULTY_EASY
                  ? rt.up_cells < rt.cells      /* propagation alone */
                  : rt.probe_cells == rt.cells) /* probing is enough */
-      r = 2;
+      r = 2, *refused = 1;
   }
   if (r == 0 && level >= 0)
     ti->level = level;
@@ -516,13 +517,15 @@ static void tries_on(tries_run *tr, int owner) {
     gc_puzzle *res = NULL;
     gc_error e;
     gc_error_clear(&e);
-    int r = one_try(tr, &g, t, &ti, &res, &e);
+    int refused = 0;
+    int r = one_try(tr, &g, t, &ti, &refused, &res, &e);
     atomic_fetch_add(&tr->sh.calls, g.calls);
     pthread_mutex_lock(&tr->sh.lock);
     try_rec *rec = &tr->recs[t - 1];
     rec->perturbs = ti.perturbs;
     rec->attempts = ti.attempts;
     rec->graded = -1;
+    rec->refused = refused;
     for (int i = 0; i < GC_GEN_LEVELS; i++)
       if (ti.graded[i])
         rec->graded = i;
@@ -662,14 +665,40 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
   }
   if (rc == 2) {
     info->level = -1;
-    char seen[160];
+    char seen[200];
     gc_gen_graded_text(genre, info, seen, sizeof seen);
+    if (*seen) {
+      memmove(seen + 14, seen, strlen(seen) + 1);
+      memcpy(seen, " (they graded ", 14);
+      strcat(seen, ")");
+    } else if (!p->level && p->difficulty != GC_DIFFICULTY_ANY) {
+      /* the older difficulties: what refused the puzzles, and the level
+         to ask for instead (Futoshiki's hard: propagation and probing
+         solve every 5x5 and 6x6 its tries make) */
+      long refused = 0;
+      for (long t = 0; t < last; t++)
+        refused += tr->recs[t].refused;
+      const char *const *lv = gc_genre_levels(genre);
+      int top = 0;
+      while (lv && lv[top])
+        top++;
+      char count[48];
+      snprintf(count, sizeof count, refused == last ? "all %ld" : "%ld of them",
+               refused);
+      if (refused && p->difficulty == GC_DIFFICULTY_HARD)
+        snprintf(seen, sizeof seen,
+                 " (propagation and probing solved %s%s%s%s)", count,
+                 top ? "; --difficulty " : "", top ? lv[top - 1] : "",
+                 top ? " asks for the genre's hardest level" : "");
+      else if (refused)
+        snprintf(seen, sizeof seen, " (propagation alone did not solve %s)",
+                 count);
+    }
     gc_error_set(err, GC_E_UNSUPPORTED, 0, 0,
-                 "no %s %dx%d puzzle of difficulty %s in %d tries%s%s%s",
+                 "no %s %dx%d puzzle of difficulty %s in %d tries%s",
                  genre->name, p->n, p->n,
                  p->level ? p->level : difficulty_name(p->difficulty),
-                 tr->tries, *seen ? " (they graded " : "", seen,
-                 *seen ? ")" : "");
+                 tr->tries, seen);
   }
   info->calls = atomic_load(&sh->calls) + atomic_load(&sh->gcalls);
   info->ms = gc_now_ms() - t0;

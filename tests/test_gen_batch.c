@@ -536,6 +536,19 @@ static void test_not_found(void **state) {
                               "starbattle, not 'tricky'"));
   free(out);
   free(err);
+  /* Futoshiki's older "hard" (propagation and probing do not solve it):
+     none at 5x5, and the message says why and names the level to ask
+     for instead */
+  assert_int_equal(tu_cli(&out, &err, "generate", "futoshiki", "--size", "5",
+                          "--seed", "1", "--difficulty", "hard", "--tries",
+                          "20", NULL),
+                   4);
+  assert_non_null(strstr(err, "no futoshiki 5x5 puzzle of difficulty hard in "
+                              "20 tries (propagation and probing solved all "
+                              "20; --difficulty recursive asks for the "
+                              "genre's hardest level)\n"));
+  free(out);
+  free(err);
   /* 5x5 one-star grids grade expert none in 1000 tries; the message says
      what they graded (1000 in all) */
   assert_int_equal(tu_cli(&out, &err, "generate", "starbattle", "--size", "5",
