@@ -151,8 +151,9 @@ def generate(genre: str, size: int, *, number: Optional[int] = 1,
     unreasonable; Futoshiki trivial, easy, tricky, extreme, recursive; Star
     Battle easy, medium, hard, expert), timeout, distinct (True: no puzzle
     twice, as ``--distinct``), jobs (threads, as ``--jobs``: puzzles made
-    at a time, or with number=1 a Star Battle's attempts at once; the same
-    puzzles either way), and the encoding options."""
+    at a time, or with number=1 a difficulty's tries or a Star Battle's
+    attempts at once; the same puzzles either way), and the encoding
+    options."""
     args, _ = arguments("generate", dict(options, size=size, seed=seed,
                                          number=10 ** 9 if number is None else number))
     return stream_records(["generate", "--json", *args, "--", genre], None, "raise",
