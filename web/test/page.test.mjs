@@ -3,7 +3,8 @@
    formats solve to the native command's solution; Hint, Check (with a wrong
    entry, typed with the keyboard), Generate, Count, the time limit and Stop
    work; two-digit entries (10, 20, ...) typed on a 10x10 grid; bad input
-   shows the library's positioned message; the page stays responsive during
+   shows the library's positioned message; an input of several puzzles
+   gets a picker; the page stays responsive during
    a long solve; Steps and Rate say when reason items were not shown needed;
    it works offline once loaded.  One screenshot per genre
    (and a phone-width one) goes to build-web/screenshots/ for people to look
