@@ -312,8 +312,9 @@ static const char *difficulty_name(gc_difficulty d) {
    thread takes the next try while none below it has ended, a try past
    one that ended stops at its next solver call, and the result waits for
    every try below it.  Tries run on several threads only when a level is
-   asked for (fresh starts are then the work; else a Star Battle's
-   attempts take the threads). */
+   asked for (fresh starts are then the work), and from the second on:
+   the first runs alone, and a Star Battle's attempts take the threads,
+   as they do when no level is asked for. */
 enum { GEN_THREADS_MOST = 64 };
 
 typedef struct try_rec {
@@ -359,6 +360,9 @@ static int one_try(tries_run *tr, gen_run *g, long t, gc_gen_info *ti,
   gc_limits left;
   if (gc_gen_limits_left(g, &left))
     return 1;
+  /* the first try runs alone (tries_on), so a Star Battle's attempts may
+     take the threads; later ones run beside each other */
+  int solo = !tr->parallel || t == 1;
   gc_puzzle *pz = calloc(1, sizeof *pz);
   if (!pz || !(pz->id = malloc(strlen(tr->id) + 1))) {
     free(pz);
@@ -379,8 +383,8 @@ static int one_try(tries_run *tr, gen_run *g, long t, gc_gen_info *ti,
                    .close = solver_close,
                    .arg = g,
                    .level = level,
-                   .threads = tr->parallel || p->threads <= 1 ? 1 : p->threads,
-                   .borrow = tr->parallel ? NULL : p->borrow,
+                   .threads = solo && p->threads > 1 ? p->threads : 1,
+                   .borrow = solo ? p->borrow : NULL,
                    .give_back = p->give_back,
                    .pool = p->pool,
                    .begun = &tr->sh.begun};
