@@ -669,8 +669,8 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
   }
   if (rc == 2) {
     info->level = -1;
-    char seen[200];
-    gc_gen_graded_text(genre, info, seen, sizeof seen);
+    char seen[200]; /* room for the words around the counts */
+    gc_gen_graded_text(genre, info, seen, sizeof seen - 16);
     if (*seen) {
       memmove(seen + 14, seen, strlen(seen) + 1);
       memcpy(seen, " (they graded ", 14);
