@@ -150,13 +150,20 @@ function setDetails(items, onPick) {
   });
 }
 
-/* "<stdin>:1:30: expected ..." -> "line 1, column 30: expected ...", and
-   the text cursor goes there. */
+/* "<stdin>:1:30: expected ..." -> "Line 1, column 30: expected ..." */
+const STDIN_AT = /^(?:gridcnf: )?<stdin>:(\d+)(?::(\d+))?: (.*)$/s;
+function positioned(msg) {
+  const m = STDIN_AT.exec(msg.trim());
+  return m ? `Line ${m[1]}${m[2] ? `, column ${m[2]}` : ''}: ${m[3]}` : msg.replace(/^gridcnf: /, '');
+}
+
+/* The message of unreadable input, with its position, and the text
+   cursor goes there. */
 function showInputError(msg) {
-  const m = /^(?:gridcnf: )?<stdin>:(\d+)(?::(\d+))?: (.*)$/s.exec(msg.trim());
-  if (!m) { setMessage(msg.replace(/^gridcnf: /, '')); return; }
+  const m = STDIN_AT.exec(msg.trim());
+  setMessage(positioned(msg));
+  if (!m) return;
   const line = +m[1], col = m[2] ? +m[2] : 0;
-  setMessage(`Line ${line}${col ? `, column ${col}` : ''}: ${m[3]}`);
   const ta = $('puzzle');
   const lines = ta.value.split('\n');
   if (line >= 1 && line <= lines.length) {
@@ -250,7 +257,7 @@ async function loadPuzzle(text, pick = 0) {
   if (recs.length > 1 || conv.code !== 0) {
     state.text = JSON.stringify(recs[pick]) + '\n';
     info = recs.length > 1 ? `The input holds ${recs.length} puzzles: this is number ${pick + 1} (pick another below).` : '';
-    if (conv.code !== 0) info += (info ? ' ' : '') + stdinError(conv).replace(/^gridcnf: /, '');
+    if (conv.code !== 0) info += (info ? ' ' : '') + positioned(stdinError(conv));
   } else {
     state.text = text;
   }

@@ -200,6 +200,12 @@ test('an input of several puzzles: a picker shows each, and Solve and the share 
     assert.deepEqual(JSON.parse(shared), many[i]);
   }
   await page.screenshot({ path: path.join(shots, 'several.png'), fullPage: true });
+  // one that cannot be read among them: its place, as a line and column
+  await setPuzzle(page, many.slice(0, 2).map((r) => JSON.stringify(r)).join('\n') + '\n{"genre":"skyscrapers","n":4,"top":[1]}\n');
+  assert.equal((await page.$$eval('#pick option', (o) => o.length)), 2);
+  const msg = await page.$eval('#message', (e) => e.textContent);
+  assert.match(msg, /holds 2 puzzles: this is number 1 .* Line 3, column \d+: /, msg);
+  assert.doesNotMatch(msg, /<stdin>/, msg);
   // one puzzle again: no picker
   await setPuzzle(page, sky);
   assert.ok(await page.$eval('#pick-row', (e) => e.hidden));
