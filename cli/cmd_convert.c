@@ -13,7 +13,7 @@ static int convert_one(cli *c, const char *source, gc_puzzle *pz,
   gc_error e;
   gc_error_clear(&e);
   char *s = json ? gc_puzzle_json(pz)
-            : text ? gc_render_text(pz, NULL)
+            : text ? gc_puzzle_text(pz) /* with its "# ID" line */
                    : gc_format_write(pz, c->to, &e);
   if (!s && e.code && e.code != GC_E_NOMEM) { /* "cannot express: ..." */
     gc_error_source(&e, source);
@@ -29,10 +29,6 @@ static int convert_one(cli *c, const char *source, gc_puzzle *pz,
   }
   if (text && c->converted++)
     fputs("---\n", c->out);
-  /* the id as a "# ID" line, as generate writes it: it reads back */
-  const char *id = gc_puzzle_id(pz);
-  if (text && id && !strpbrk(id, "\r\n"))
-    fprintf(c->out, "# %s\n", id);
   fputs(s, c->out);
   if (!text)
     fputc('\n', c->out);

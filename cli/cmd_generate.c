@@ -220,12 +220,8 @@ static int gen_work(void *ctx, size_t i) {
 /* --distinct: is pz the same puzzle as one printed before in the run
    (the same text)?  Then it says so on err and counts a repeat (the run
    makes one more index in its place), 1; else it remembers pz, 0 (also
-   when out of memory: pz is printed unchecked), and *text_out is its text
-   (gc_render_text's, the caller's to free; NULL when not rendered), which
-   the text output prints rather than render it again. */
-static int repeat_of(gen_batch *b, const gc_puzzle *pz, long k,
-                     char **text_out) {
-  *text_out = NULL;
+   when out of memory: pz is printed unchecked). */
+static int repeat_of(gen_batch *b, const gc_puzzle *pz, long k) {
   if (!b->seen)
     return 0;
   char *text = gc_render_text(pz, NULL);
@@ -245,8 +241,8 @@ static int repeat_of(gen_batch *b, const gc_puzzle *pz, long k,
   }
   /* the object keeps a copy of the key */
   json_object_set_new(b->seen, text, json_string(gc_puzzle_id(pz)));
+  free(text);
   b->run_of_repeats = 0;
-  *text_out = text;
   return 0;
 }
 
@@ -261,7 +257,6 @@ static int gen_emit(void *ctx, size_t i) {
   pthread_mutex_lock(&b->lock);
   gc_cli_progress_clear(c);
   int stop = 0;
-  char *text = NULL; /* the puzzle's text, when --distinct rendered it */
   if (it->r < 0) {
     gc_cli_print_error(c, &it->e);
     /* parameters the genre cannot make are a usage error */
@@ -283,7 +278,7 @@ static int gen_emit(void *ctx, size_t i) {
             it->e.message);
     gc_cli_worst(&b->code, EX_NOTFOUND);
     b->none++;
-  } else if (repeat_of(b, it->pz, k, &text)) {
+  } else if (repeat_of(b, it->pz, k)) {
     if (b->run_of_repeats >= GEN_REPEATS_MOST) {
       fprintf(c->err,
               "gridcnf: generate: %d repeats in a row: no new puzzle of "
@@ -311,12 +306,12 @@ static int gen_emit(void *ctx, size_t i) {
       if (print_json(c, pz, b->source, it->label))
         gc_cli_record_lost(c);
     } else {
-      if (!text)
-        text = gc_render_text(pz, NULL);
+      char *text = gc_puzzle_text(pz); /* with its "# ID" line */
       if (text)
-        fprintf(c->out, "# %s\n%s", gc_puzzle_id(pz), text);
+        fputs(text, c->out);
       else
         gc_cli_record_lost(c);
+      free(text);
     }
     stop = gc_cli_record_end(c, "generate", pz, &b->code);
     /* the puzzle's line once its record is out: a record an interrupt or
@@ -354,7 +349,6 @@ static int gen_emit(void *ctx, size_t i) {
   fflush(c->err);
   b->next_ms = gc_cli_now_ms() + 100; /* the line just printed stays a while */
   pthread_mutex_unlock(&b->lock);
-  free(text);
   gc_puzzle_free(it->pz);
   it->pz = NULL;
   return stop;

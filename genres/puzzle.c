@@ -207,6 +207,23 @@ char *gc_render_text(const gc_puzzle *pz, const gc_grid *g) {
   return pz->genre->render(pz, g);
 }
 
+char *gc_puzzle_text(const gc_puzzle *pz) {
+  char *text = gc_render_text(pz, NULL);
+  const char *id = gc_puzzle_id(pz);
+  if (!text || !id || strpbrk(id, "\r\n"))
+    return text;
+  size_t k = strlen(id), t = strlen(text);
+  char *out = malloc(k + t + 4);
+  if (out) {
+    memcpy(out, "# ", 2);
+    memcpy(out + 2, id, k);
+    out[k + 2] = '\n';
+    memcpy(out + k + 3, text, t + 1);
+  }
+  free(text);
+  return out;
+}
+
 char *gc_render_look(const gc_puzzle *pz, const gc_grid *g,
                      const gc_look *look, unsigned char **style) {
   *style = NULL;

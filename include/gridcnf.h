@@ -227,6 +227,12 @@ int gc_check(const gc_puzzle *pz, const gc_grid *g, char *why, size_t size);
    back.  Returns a malloc'd string, or NULL when out of memory. */
 char *gc_render_text(const gc_puzzle *pz, const gc_grid *g);
 
+/* The puzzle as gc_render_text writes it, after a "# ID" line when it has
+   an id that fits on one line (the text reader reads such a line back as
+   the puzzle's id): what `convert --to text` and `generate` print.
+   Returns a malloc'd string, or NULL when out of memory. */
+char *gc_puzzle_text(const gc_puzzle *pz);
+
 /* The puzzle with g (may be NULL) for a person to read, with a style per
    byte that says how it is meant to look (a terminal shows them as
    colours: cli/term.c).  The text is gc_render_text's, but with

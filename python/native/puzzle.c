@@ -138,6 +138,11 @@ static PyObject *puzzle_text(puzzle *self, PyObject *args, PyObject *kw) {
   return take_string(s);
 }
 
+static PyObject *puzzle_notation(puzzle *self, PyObject *unused) {
+  (void)unused;
+  return take_string(gc_puzzle_text(self->pz));
+}
+
 static PyObject *puzzle_json(puzzle *self, PyObject *unused) {
   (void)unused;
   return take_string(gc_puzzle_json(self->pz));
@@ -196,6 +201,8 @@ static PyMethodDef puzzle_methods[] = {
      "svg(grid=None) -> str: the library's picture, with grid's digits or stars"},
     {"text", (PyCFunction)(void (*)(void))puzzle_text, METH_VARARGS | METH_KEYWORDS,
      "text(grid=None) -> str: the genre's text notation"},
+    {"notation", (PyCFunction)puzzle_notation, METH_NOARGS,
+     "notation() -> str: the text notation after its \"# ID\" line (gc_puzzle_text)"},
     {"json", (PyCFunction)puzzle_json, METH_NOARGS, "json() -> str: the corpus record"},
     {"write", (PyCFunction)puzzle_write, METH_VARARGS,
      "write(format) -> str, or (code, message) when the format cannot hold it"},

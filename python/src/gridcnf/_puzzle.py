@@ -123,9 +123,7 @@ class Puzzle:
         """The genre's text notation, after a "# ID" line when the puzzle has
         an id (as ``convert --to text`` writes it; the line reads back as
         the id)."""
-        id_ = self._p.id
-        head = f"# {id_}\n" if id_ and "\n" not in id_ and "\r" not in id_ else ""
-        return head + self._p.text()
+        return self._p.notation()
 
     def convert(self, to: str) -> str:
         """The puzzle in another notation: "json", "text" or a pasted format
