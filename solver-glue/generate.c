@@ -476,19 +476,6 @@ static void tries_on(tries_run *tr, int owner) {
   gen_run g = tr->base;
   gc_gen_info ti;
   for (int mine = 0;; mine++) {
-    /* the other threads join from the second try on (most puzzles take
-       one, and a try past one that ended runs on to its next solver
-       call) */
-    if (owner && tr->parallel && mine == 1)
-      for (int i = 1; i < tr->p->threads; i++)
-        if (!add_try_thread(tr, 0))
-          break; /* none where threads cannot start */
-    if (owner && tr->parallel && mine >= 1 && tr->p->borrow)
-      while (tr->p->borrow(tr->p->pool))
-        if (!add_try_thread(tr, 1)) {
-          tr->p->give_back(tr->p->pool);
-          break;
-        }
     pthread_mutex_lock(&tr->sh.lock);
     long t = tr->next;
     int go = t <= tr->tries && t < atomic_load(&tr->sh.ended);
@@ -512,6 +499,19 @@ static void tries_on(tries_run *tr, int owner) {
     pthread_mutex_unlock(&tr->sh.lock);
     if (!go)
       break;
+    /* the other threads join from the second try on, while tries are
+       left for them (most puzzles take one, and a try past one that
+       ended runs on to its next solver call) */
+    if (owner && tr->parallel && mine >= 1 && t < tr->tries) {
+      for (int i = 1; mine == 1 && i < tr->p->threads; i++)
+        if (!add_try_thread(tr, 0))
+          break; /* none where threads cannot start */
+      while (tr->p->borrow && tr->p->borrow(tr->p->pool))
+        if (!add_try_thread(tr, 1)) {
+          tr->p->give_back(tr->p->pool);
+          break;
+        }
+    }
     g.try_no = t;
     g.calls = 0;
     memset(&ti, 0, sizeof ti);
@@ -669,13 +669,11 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
   }
   if (rc == 2) {
     info->level = -1;
-    char seen[200]; /* room for the words around the counts */
-    gc_gen_graded_text(genre, info, seen, sizeof seen - 16);
-    if (*seen) {
-      memmove(seen + 14, seen, strlen(seen) + 1);
-      memcpy(seen, " (they graded ", 14);
-      strcat(seen, ")");
-    } else if (!p->level && p->difficulty != GC_DIFFICULTY_ANY) {
+    char tally[160], seen[200] = "";
+    gc_gen_graded_text(genre, info, tally, sizeof tally);
+    if (*tally)
+      snprintf(seen, sizeof seen, " (they graded %s)", tally);
+    else if (!p->level && p->difficulty != GC_DIFFICULTY_ANY) {
       /* the older difficulties: what refused the puzzles, and the level
          to ask for instead (Futoshiki's hard: propagation and probing
          solve every 5x5 and 6x6 its tries make) */

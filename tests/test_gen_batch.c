@@ -302,6 +302,74 @@ static void test_tries_at_once(void **state) {
   free(err2);
 }
 
+/* The tries take the threads a caller lends (gc_gen_params.borrow), from
+   the second try on: 5x5 Skyscrapers aimed at unreasonable, seed 4,
+   takes 13 tries, and borrows; aimed at extreme, puzzle 2 takes one and
+   borrows none (the first try runs alone).  Every thread lent is given
+   back, and the puzzle is the one made without lending. */
+typedef struct lender {
+  atomic_int asked, lent, back;
+} lender;
+
+static int lend_one(void *pool) {
+  lender *l = pool;
+  atomic_fetch_add(&l->asked, 1);
+  int none = 0;
+  return atomic_compare_exchange_strong(&l->lent, &none, 1);
+}
+
+static void take_back(void *pool) {
+  lender *l = pool;
+  atomic_fetch_add(&l->back, 1);
+}
+
+static void test_tries_lent(void **state) {
+  (void)state;
+  const struct {
+    const char *level;
+    int index, tries, borrows;
+  } cases[] = {{"unreasonable", 1, 13, 1}, {"extreme", 2, 1, 0}};
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    char *text[2];
+    for (int lend = 0; lend < 2; lend++) {
+      gc_gen_params p;
+      memset(&p, 0, sizeof p);
+      p.n = 5;
+      p.seed = 4;
+      p.index = (uint64_t)cases[k].index;
+      p.level = cases[k].level;
+      lender l;
+      atomic_init(&l.asked, 0);
+      atomic_init(&l.lent, 0);
+      atomic_init(&l.back, 0);
+      if (lend) {
+        p.borrow = lend_one;
+        p.give_back = take_back;
+        p.pool = &l;
+      }
+      gc_puzzle *pz = NULL;
+      gc_gen_info info;
+      gc_error e;
+      assert_int_equal(gc_generate(gc_genre_find("skyscrapers"), &p, NULL,
+                                   NULL, &pz, &info, &e),
+                       0);
+      assert_int_equal(info.tries, cases[k].tries);
+      text[lend] = gc_puzzle_json(pz);
+      assert_non_null(text[lend]);
+      gc_puzzle_free(pz);
+      if (lend) {
+        assert_int_equal(atomic_load(&l.lent), cases[k].borrows);
+        assert_int_equal(atomic_load(&l.back), cases[k].borrows);
+        if (!cases[k].borrows)
+          assert_int_equal(atomic_load(&l.asked), 0);
+      }
+    }
+    assert_string_equal(text[0], text[1]);
+    free(text[0]);
+    free(text[1]);
+  }
+}
+
 /* A grade cut short stops the puzzle: it is not made with no grade (a run
    cut short then would print a record one run does not).  The step path's
    progress callback, first called while the made puzzle is graded, stands
@@ -955,6 +1023,7 @@ int main(void) {
       cmocka_unit_test(test_attempts_at_once),
       cmocka_unit_test(test_progress_attempts),
       cmocka_unit_test(test_tries_at_once),
+      cmocka_unit_test(test_tries_lent),
       cmocka_unit_test(test_grade_cut_short),
       cmocka_unit_test(test_resolve),
       cmocka_unit_test(test_minimal),
