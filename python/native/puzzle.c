@@ -1,7 +1,7 @@
 /*
  * puzzle.c: _native.Puzzle, one puzzle as the library read it, and
  * _native.read, the library's reader (gc_reader_*).  A Puzzle answers with
- * the library's own writers: gc_puzzle_json, gc_render_text, gc_render_svg
+ * the library's own writers: gc_puzzle_json, gc_render_text, gc_puzzle_text, gc_render_svg
  * and gc_format_write.
  */
 #include "native.h"
