@@ -339,7 +339,7 @@ int gc_cli_each_puzzle(cli *c, gc_cli_puzzle_fn fn, int *npuzzles) {
   if (c->nfiles == 0)
     c->files[c->nfiles++] = "-";
   gc_cli_records in = {c, 0, NULL, NULL, NULL, 0};
-  while (!halt && !(c->interrupt && *c->interrupt)) {
+  while (!halt && !(gc_stop_requested(c->interrupt))) {
     gc_puzzle *pz;
     double parse_ms;
     const char *source;
@@ -358,7 +358,7 @@ int gc_cli_each_puzzle(cli *c, gc_cli_puzzle_fn fn, int *npuzzles) {
     gc_puzzle_free(pz);
   }
   gc_cli_records_close(&in);
-  if (c->interrupt && *c->interrupt) {
+  if (gc_stop_requested(c->interrupt)) {
     fprintf(c->err, "gridcnf: interrupted after %.1f s\n",
             (gc_cli_now_ms() - c->start_ms) / 1e3);
     gc_cli_worst(&code, EX_INTERRUPT);
@@ -395,7 +395,7 @@ void gc_cli_print_name(cli *c, const char *source, const gc_puzzle *pz,
 }
 
 int gc_cli_stop_exit(const gc_limits *lim) {
-  return lim->interrupt && *lim->interrupt ? EX_INTERRUPT : EX_TIME;
+  return gc_stop_requested(lim->interrupt) ? EX_INTERRUPT : EX_TIME;
 }
 
 int gc_cli_tool_failed(cli *c, const char *source, const gc_puzzle *pz,
@@ -613,7 +613,7 @@ int gc_cli_run_io(int argc, char **argv, const gc_cli_io *io) {
   gc_cli_output_close(&c);
   free(c.external_broken);
   int failed = fflush(out) != 0 || ferror(out) || c.write_failed;
-  if (c.withheld || (failed && interrupt && *interrupt)) {
+  if (c.withheld || (failed && gc_stop_requested(interrupt))) {
     /* an interrupt stays one, even when it cut a write short */
     gc_cli_worst(&rc, EX_INTERRUPT);
     return rc;

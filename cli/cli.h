@@ -4,9 +4,12 @@
 
 #include <stdio.h>
 
+#include "gridcnf.h"
+
 /* Runs `gridcnf argv[1] ...`, printing to out and err; returns the exit
-   code.  A non-zero *interrupt (set by a signal handler) stops the solve in
-   progress and the batch; interrupt may be NULL. */
+   code.  A non-zero *interrupt (set by a signal handler, with
+   gc_stop_request) stops the solve in progress and the batch; interrupt
+   may be NULL. */
 int gc_cli_run(int argc, char **argv, FILE *out, FILE *err,
                const volatile int *interrupt);
 

@@ -509,7 +509,7 @@ static int cmd_certify(cli *c) {
   certify_ctx x = {puzzles == 1, NULL, 0, ""};
   long seen = 0;
   int records_total = 0;
-  for (int f = 0; f < c->nfiles && !halt && !(c->interrupt && *c->interrupt);
+  for (int f = 0; f < c->nfiles && !halt && !(gc_stop_requested(c->interrupt));
        f++) {
     if (!data[f])
       continue;
@@ -520,7 +520,7 @@ static int cmd_certify(cli *c) {
       continue;
     }
     int stop = 0;
-    while (!stop && !halt && !(c->interrupt && *c->interrupt)) {
+    while (!stop && !halt && !(gc_stop_requested(c->interrupt))) {
       gc_puzzle *pz;
       int r = gc_reader_next(rd, &pz, &e);
       if (r == GC_READ_END)
@@ -549,7 +549,7 @@ static int cmd_certify(cli *c) {
   for (size_t i = 0; i < x.nnames; i++)
     free(x.names[i]);
   free(x.names);
-  if (c->interrupt && *c->interrupt)
+  if (gc_stop_requested(c->interrupt))
     gc_cli_worst(&code, EX_INTERRUPT);
   if (seen == 0 && code == EX_OK) {
     if (c->id)

@@ -201,7 +201,7 @@ static int hint_each(cli *c, const char *source, gc_puzzle *pz, double ms,
                      int *code) {
   (void)ms;
   gc_cli_worst(code, hint_one(c, source, pz, NULL));
-  return c->interrupt && *c->interrupt;
+  return gc_stop_requested(c->interrupt);
 }
 
 

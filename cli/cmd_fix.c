@@ -63,7 +63,7 @@ static int fix_one(cli *c, const char *source, gc_puzzle *pz, double ms,
                                             : gc_cli_stop_exit(&c->lim));
   gc_clues_free(&added);
   free(fixed);
-  return st == GC_STATUS_UNKNOWN && c->interrupt && *c->interrupt;
+  return st == GC_STATUS_UNKNOWN && gc_stop_requested(c->interrupt);
 }
 
 static int cmd_unique_fix(cli *c) {

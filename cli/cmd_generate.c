@@ -266,7 +266,7 @@ static int gen_emit(void *ctx, size_t i) {
       gc_cli_worst(&b->code, gc_code_exit(it->e.code));
     stop = 1;
   } else if (it->r == 1) {
-    int intr = c->interrupt && *c->interrupt;
+    int intr = gc_stop_requested(c->interrupt);
     fprintf(c->err, "gridcnf: generate: puzzle %ld of %ld: %s after %.1f s\n",
             k, b->total, intr ? "interrupted" : "time limit reached",
             it->info.ms / 1e3);
@@ -318,7 +318,7 @@ static int gen_emit(void *ctx, size_t i) {
        a failed write kept back is not counted made, so that a run
        resumed with --start K (K the index named) loses none */
     if (stop) {
-      int intr = c->interrupt && *c->interrupt;
+      int intr = gc_stop_requested(c->interrupt);
       fprintf(c->err,
               "gridcnf: generate: %ld/%ld %s: made, but not written (%s); "
               "--start %llu makes it again\n",

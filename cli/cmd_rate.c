@@ -67,7 +67,7 @@ static int rate_one(cli *c, const char *source, gc_puzzle *pz, double ms,
                      : rt.status == GC_STATUS_MULTIPLE ? EX_MULTIPLE
                      : rt.status == GC_STATUS_NONE     ? EX_NONE
                                                        : gc_cli_stop_exit(&c->lim));
-  return rt.status == GC_STATUS_UNKNOWN && c->lim.interrupt && *c->lim.interrupt;
+  return rt.status == GC_STATUS_UNKNOWN && gc_stop_requested(c->lim.interrupt);
 }
 
 static int cmd_rate(cli *c) {

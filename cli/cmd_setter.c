@@ -47,7 +47,7 @@ static int explain_one(cli *c, const char *source, gc_puzzle *pz, double ms,
   }
   gc_cli_worst(code, st == GC_STATUS_UNKNOWN ? gc_cli_stop_exit(&c->lim) : EX_OK);
   gc_clues_free(&core);
-  return st == GC_STATUS_UNKNOWN && c->lim.interrupt && *c->lim.interrupt;
+  return st == GC_STATUS_UNKNOWN && gc_stop_requested(c->lim.interrupt);
 }
 
 static int minimize_one(cli *c, const char *source, gc_puzzle *pz, double ms,

@@ -43,7 +43,7 @@ static int each_fill(void *ctx, size_t i) {
   cli *c = b->c;
   each_item *it = &b->ring[i % b->window];
   memset(it, 0, sizeof *it);
-  if (c->interrupt && *c->interrupt)
+  if (gc_stop_requested(c->interrupt))
     return 0;
   int r = gc_cli_records_next(&b->in, &it->pz, &it->parse_ms, &it->source,
                               &it->err);
@@ -62,7 +62,7 @@ static void item_free(each_item *it) {
 static int each_work(void *ctx, size_t i) {
   each_batch *b = ctx;
   each_item *it = &b->ring[i % b->window];
-  if (!it->pz || (b->c->interrupt && *b->c->interrupt))
+  if (!it->pz || (gc_stop_requested(b->c->interrupt)))
     return 0;
   cli copy = *b->c;
   copy.lim.reserve = NULL; /* the heap of one thread: not worth it here */
@@ -101,7 +101,7 @@ static int emit_item(each_batch *b, each_item *it) {
     gc_cli_worst(&b->code, gc_code_exit(it->err.code));
     return gc_cli_record_end(c, it->err.source, NULL, &b->code);
   }
-  if (c->interrupt && *c->interrupt)
+  if (gc_stop_requested(c->interrupt))
     return 1;
   if (it->failed) {
     fprintf(c->err, "gridcnf: out of memory\n");
@@ -151,7 +151,7 @@ int gc_cli_each_puzzle_jobs(cli *c, gc_cli_puzzle_fn fn, int *npuzzles) {
     fprintf(c->err, "gridcnf: out of memory\n");
     gc_cli_worst(&b.code, EX_SOFTWARE);
   }
-  if (c->interrupt && *c->interrupt) {
+  if (gc_stop_requested(c->interrupt)) {
     fprintf(c->err, "gridcnf: interrupted after %.1f s\n",
             (gc_cli_now_ms() - c->start_ms) / 1e3);
     gc_cli_worst(&b.code, EX_INTERRUPT);

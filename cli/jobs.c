@@ -101,7 +101,7 @@ static void *worker(void *arg) {
       int ready = READY;
       if (!atomic_compare_exchange_strong(st, &ready, TAKEN))
         continue; /* a record that did not read, or taken already */
-      if (!(c->interrupt && *c->interrupt))
+      if (!(gc_stop_requested(c->interrupt)))
         solve_item(c, &b->ring[i % b->window]);
       atomic_store(st, DONE);
       if (atomic_load(&b->main_waits)) {
@@ -146,7 +146,7 @@ static int read_item(batch *b, item *it) {
 
 /* Prints a done item as its record; 1 when the batch must stop. */
 static int print_item(cli *c, item *it, int *code, int *npuzzles) {
-  if (c->interrupt && *c->interrupt && it->pz && !it->res.stats.vars &&
+  if (gc_stop_requested(c->interrupt) && it->pz && !it->res.stats.vars &&
       it->res.status == GC_STATUS_UNKNOWN && it->res.stop == GC_STOP_NONE &&
       !it->failed)
     return 0; /* never started: not printed */
@@ -220,7 +220,7 @@ int gc_cli_solve_jobs(cli *c, int *npuzzles) {
     if (!eof && tail - head <= b.window / 2) {
       while (!eof && tail - head < b.window) {
         item *it = &b.ring[tail % b.window]; /* (its state is DONE) */
-        if (halt || (c->interrupt && *c->interrupt) || !read_item(&b, it))
+        if (halt || (gc_stop_requested(c->interrupt)) || !read_item(&b, it))
           eof = 1;
         else {
           if (it->ready)
@@ -239,7 +239,7 @@ int gc_cli_solve_jobs(cli *c, int *npuzzles) {
     atomic_int *st = &b.state[head % b.window];
     int ready = READY;
     if (!started && atomic_compare_exchange_strong(st, &ready, TAKEN)) {
-      if (!(c->interrupt && *c->interrupt)) /* no thread: the work is here */
+      if (!(gc_stop_requested(c->interrupt))) /* no thread: the work is here */
         solve_item(c, it);
       atomic_store(st, DONE);
     }
@@ -269,7 +269,7 @@ int gc_cli_solve_jobs(cli *c, int *npuzzles) {
   gc_cli_records_close(&b.in);
   free(b.ring);
   free(b.state);
-  if (c->interrupt && *c->interrupt) {
+  if (gc_stop_requested(c->interrupt)) {
     fprintf(c->err, "gridcnf: interrupted after %.1f s\n",
             (gc_cli_now_ms() - c->start_ms) / 1e3);
     gc_cli_worst(&code, EX_INTERRUPT);

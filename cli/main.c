@@ -36,14 +36,18 @@
 
 #include "cli.h"
 
-static volatile sig_atomic_t interrupted;
+/* Set by the handler, read on the solving threads (gc_stop_requested):
+   atomic accesses on both sides. */
+static volatile int interrupted;
 
 /* Counts the interrupts (up to 2): a second one also gives up a line
-   that a full pipe holds half-written (output.c). */
+   that a full pipe holds half-written (output.c).  Only the handler
+   writes it, and a handler does not interrupt itself (sa_mask). */
 static void on_signal(int sig) {
   (void)sig;
-  if (interrupted < 2)
-    interrupted++;
+  int now = gc_stop_requested(&interrupted);
+  if (now < 2)
+    gc_stop_request(&interrupted, now + 1);
 }
 
 #ifndef MADV_POPULATE_WRITE
@@ -143,9 +147,11 @@ int main(int argc, char **argv) {
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_signal;
   sigemptyset(&sa.sa_mask);
+  sigaddset(&sa.sa_mask, SIGINT);
+  sigaddset(&sa.sa_mask, SIGTERM);
   sigaction(SIGINT, &sa, NULL);
   sigaction(SIGTERM, &sa, NULL);
-  int rc = gc_cli_run(argc, argv, stdout, stderr, (const volatile int *)&interrupted);
+  int rc = gc_cli_run(argc, argv, stdout, stderr, &interrupted);
   if (fclose(stdout) != 0 && rc != 74 && rc != 130) {
     fprintf(stderr, "gridcnf: writing output failed\n");
     rc = 74;

@@ -28,7 +28,7 @@
 #include "../formats/jsonload.h"
 #include "cli_int.h"
 
-static int interrupted(const cli *c) { return c->interrupt && *c->interrupt; }
+static int interrupted(const cli *c) { return gc_stop_requested(c->interrupt); }
 
 /* Could len bytes go to fd now without blocking? */
 static int has_room(int fd, size_t len) {
@@ -77,7 +77,7 @@ static int put_whole(cli *c, const char *text, size_t len) {
     if (w < 0 && errno == EINTR) {
       /* a signal: withhold the line if none of it is out; a line under
          way is finished, unless a second interrupt insists */
-      if (interrupted(c) && (done == 0 || *c->interrupt > 1))
+      if (interrupted(c) && (done == 0 || gc_stop_requested(c->interrupt) > 1))
         return WITHHELD;
       continue;
     }

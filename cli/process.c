@@ -185,7 +185,7 @@ void gc_run_wait(gc_run *const runs[], int n, double timeout,
       if (!r->killed) {
         if (timeout > 0 && now - r->t0 > timeout * 1e3)
           r->timed_out = 1;
-        if (interrupt && *interrupt)
+        if (gc_stop_requested(interrupt))
           r->interrupted = 1;
         if (r->timed_out || r->interrupted) {
           if (kill(-(pid_t)r->pid, SIGTERM) != 0)

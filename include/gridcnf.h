@@ -351,11 +351,23 @@ typedef enum gc_stop {
   GC_STOP_INTERRUPT /* *limits.interrupt became non-zero */
 } gc_stop;
 
+/* The stop flag of gc_limits.interrupt is read on the solving threads
+   while a signal handler or another thread sets it: both sides use
+   relaxed atomic accesses (lock-free on an int, so a signal handler may
+   call gc_stop_request).  gc_stop_requested(NULL) is 0. */
+static inline int gc_stop_requested(const volatile int *flag) {
+  return flag ? __atomic_load_n(flag, __ATOMIC_RELAXED) : 0;
+}
+static inline void gc_stop_request(volatile int *flag, int value) {
+  __atomic_store_n(flag, value, __ATOMIC_RELAXED);
+}
+
 typedef struct gc_limits {
   gc_mode mode;
   long count;                       /* GC_MODE_COUNT: the cap, >= 1 */
   double timeout;                   /* seconds for this solve; <= 0: none */
-  const volatile int *interrupt;    /* polled; non-zero stops; may be NULL */
+  const volatile int *interrupt;    /* polled (gc_stop_requested); non-zero
+                                       stops; may be NULL */
   long max_vars, max_clauses;       /* refuse a puzzle whose formula is
                                        larger (GC_E_TOO_LARGE); 0 = no
                                        limit.  The clauses added while

@@ -54,7 +54,7 @@ int gc_gen_limits_left(const gen_run *g, gc_limits *out) {
   if (g->lim)
     *out = *g->lim;
   out->mode = GC_MODE_UNIQUE;
-  if ((g->lim && g->lim->interrupt && *g->lim->interrupt) || try_past_end(g))
+  if ((g->lim && gc_stop_requested(g->lim->interrupt)) || try_past_end(g))
     return 1;
   if (g->deadline > 0) {
     double left = g->deadline - gc_now_ms();
@@ -100,7 +100,7 @@ static void *solver_open(void *arg, const gc_puzzle *pz, gc_error *err) {
 /* The bare solver's stop: the run's time limit or an interrupt. */
 static int raw_terminate(void *arg) {
   gen_run *g = arg;
-  if ((g->lim && g->lim->interrupt && *g->lim->interrupt) || try_past_end(g))
+  if ((g->lim && gc_stop_requested(g->lim->interrupt)) || try_past_end(g))
     return 1;
   return g->deadline > 0 && gc_now_ms() >= g->deadline;
 }

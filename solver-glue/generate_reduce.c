@@ -223,7 +223,7 @@ int gc_gen_reduce_easy(gen_run *g, const gc_puzzle *pz, gc_rng *rng,
   }
   size_t k = clue_order(&cnf, rng, givens_first, order);
   for (size_t t = 0; t < k; t++) {
-    if (g->lim && g->lim->interrupt && *g->lim->interrupt) {
+    if (g->lim && gc_stop_requested(g->lim->interrupt)) {
       rc = 1;
       goto done;
     }

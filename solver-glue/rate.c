@@ -33,7 +33,7 @@ static void count_learned(void *state, int *clause) {
 }
 
 static int stopped(const gc_limits *lim, double deadline) {
-  if (lim && lim->interrupt && *lim->interrupt)
+  if (lim && gc_stop_requested(lim->interrupt))
     return 1;
   return deadline > 0 && gc_now_ms() >= deadline;
 }

@@ -30,7 +30,7 @@ int gc_session_stopped(gc_session *ss) {
     ss->why = GC_STOP_INTERRUPT;
     return 1;
   }
-  if (ss->interrupt && *ss->interrupt) {
+  if (gc_stop_requested(ss->interrupt)) {
     ss->why = GC_STOP_INTERRUPT;
     return 1;
   }

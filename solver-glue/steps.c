@@ -30,7 +30,7 @@ atomic_long gc_steps_refused; /* for the tests: deductions the guard refused */
 
 
 static int stopped(engine *e) {
-  if (e->lim && e->lim->interrupt && *e->lim->interrupt)
+  if (e->lim && gc_stop_requested(e->lim->interrupt))
     return 1;
   return e->deadline > 0 && gc_now_ms() >= e->deadline;
 }

@@ -379,7 +379,7 @@ static volatile int grade_stop;
 static void stop_at_grading(void *ctx, const char *phase, long done,
                             long total) {
   (void)ctx, (void)phase, (void)done, (void)total;
-  grade_stop = 1;
+  gc_stop_request(&grade_stop, 1);
 }
 
 static void test_grade_cut_short(void **state) {

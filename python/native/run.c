@@ -34,13 +34,13 @@
 
 static PyObject *stop_set(gc_py_stop *self, PyObject *unused) {
   (void)unused;
-  self->flag = 1;
+  gc_stop_request(&self->flag, 1);
   Py_RETURN_NONE;
 }
 
 static PyObject *stop_is_set(gc_py_stop *self, PyObject *unused) {
   (void)unused;
-  return PyBool_FromLong(self->flag != 0);
+  return PyBool_FromLong(gc_stop_requested(&self->flag) != 0);
 }
 
 static PyMethodDef stop_methods[] = {
@@ -75,7 +75,7 @@ static struct sigaction python_sigint;
 static void on_sigint(int sig, siginfo_t *info, void *ctx) {
   volatile int *flag = watched;
   if (flag)
-    *flag = 1;
+    gc_stop_request(flag, 1);
   if (python_sigint.sa_flags & SA_SIGINFO)
     python_sigint.sa_sigaction(sig, info, ctx);
   else if (python_sigint.sa_handler != SIG_DFL && python_sigint.sa_handler != SIG_IGN)
