@@ -435,22 +435,29 @@ int sb_attempt(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err) {
   return sb_fill(g, lits, err);
 }
 
-/* Grids made whole that may take minutes or more, measured (seed 9, one
-   or two puzzles each): 20x20 with 3 stars 2 and 8 s, 22x22 with 3 0.9 and
-   87 s, 24x24 with 4 76 s, 26x26 with 4 480 s, 30x30 with 4 1086 s; 25x25
-   with 5 stars about 7 s a puzzle (some 40 s), 30x30 with 6 a minute or
-   two when it comes out (3 of 6 seeds within 150 s); 35x35 with 5 or 7
-   and 40x40 with 8 none in 45 minutes.  From SB_SLOW_RATIO m lines and
-   SB_SLOW_FROM on, and past SB_SLOW_PAST.  Grids made of blocks
-   (sb_block_count) take seconds. */
-enum { SB_SLOW_RATIO = 6, SB_SLOW_FROM = 22, SB_SLOW_PAST = 27 };
+/* Grids made whole that may take minutes or more.  For each star count,
+   the first side where a seed took most of a minute or made nothing in
+   two (seeds 9, 1 and 2, one puzzle each; benchmarks/RESULTS.md):
+     3 stars  20x20 2 and 8 s; 22x22 0.9 and 87 s
+     4 stars  22x22 11 and 25 s; 23x23 29 and 50 s, 24x24 76 s, 26x26
+              480 s, 30x30 1086 s
+     5 stars  25x25 7 and 12 s; 26x26 5 s and none in 140 s, 27x27 17 s
+              and none
+     6 stars  28x28 1.7 to 3.5 s; 29x29 52 s and none in 140 s
+     7 stars  31x31 3.9 to 14 s; 32x32 73 s, 33x33 30 s to none
+     8 stars  35x35 4 to 14 s; 36x36 16 to 77 s, 38x38 none in 150 s
+   So the wall comes at fewer lines a star as the grid grows (5.4 at
+   27x27, 4.5 at 36x36).  One or two stars never reach it: grids of
+   8m lines or more are made of blocks (sb_block_count), which take
+   seconds. */
+static const int sb_slow_from[SB_MAX_M + 1] = {0, 0, 0, 22, 23, 26, 29, 32, 36};
 
 int sb_generate_slow(const gc_gen_params *p) {
   int n = p->n, m = p->stars ? p->stars : 1;
   if (m < 2 || n < 4 * m || n > SB_MAX_N || m > SB_MAX_M ||
-      sb_block_count(n, m) > 1)
+      sb_block_count(n, m) > 1 || !sb_slow_from[m])
     return 0;
-  return (n >= SB_SLOW_RATIO * m && n >= SB_SLOW_FROM) || n > SB_SLOW_PAST;
+  return n >= sb_slow_from[m];
 }
 
 int sb_generate(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,

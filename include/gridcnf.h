@@ -767,8 +767,9 @@ int gc_generate(const gc_genre *genre, const gc_gen_params *p,
 
 /* 1 when gc_generate is known, by measurement, to take minutes or more
    per puzzle of p, and may take hours (Star Battle grids made whole from
-   6m lines and 22x22 on, or past 27x27; see docs/guide.md, "Generating
-   and rating puzzles"), so that a caller can say so and offer a time
+   22x22 with 3 stars, 23x23 with 4, 26x26 with 5, 29x29 with 6, 32x32
+   with 7 and 36x36 with 8 on; see docs/guide.md, "Generating and rating
+   puzzles"), so that a caller can say so and offer a time
    limit; 0 when not, or not known. */
 int gc_generate_slow(const gc_genre *genre, const gc_gen_params *p);
 

@@ -929,10 +929,18 @@ static void test_timeout_per_puzzle(void **state) {
   }
   /* Without a time limit the note advises one; sizes made in seconds
      (whole, in blocks, other genres) get none. */
-  assert_true(gc_generate_slow(gc_genre_find("starbattle"),
-                               &(gc_gen_params){.n = 26, .stars = 4}));
-  static const int fast[][2] = {{10, 2}, {20, 3}, {20, 4}, {25, 5},
-                                {25, 6}, {30, 3}, {40, 5}, {20, 1}};
+  static const int slow[][2] = {{22, 3}, {23, 4}, {26, 4}, {31, 4}, {27, 5},
+                                {39, 5}, {29, 6}, {40, 6}, {32, 7}, {36, 8},
+                                {40, 8}};
+  for (size_t i = 0; i < sizeof slow / sizeof *slow; i++) {
+    gc_gen_params p = {.n = slow[i][0], .stars = slow[i][1]};
+    assert_true(gc_generate_slow(gc_genre_find("starbattle"), &p));
+  }
+  /* the densest big grids come out in seconds (28x28 with 6 stars, 31x31
+     with 7, 35x35 with 8), as do grids of 8 lines a star (blocks) */
+  static const int fast[][2] = {{10, 2}, {20, 3}, {20, 4}, {22, 4}, {25, 5},
+                                {25, 6}, {28, 6}, {31, 7}, {32, 8}, {35, 8},
+                                {30, 3}, {32, 4}, {40, 5}, {20, 1}, {40, 1}};
   for (size_t i = 0; i < sizeof fast / sizeof *fast; i++) {
     gc_gen_params p = {.n = fast[i][0], .stars = fast[i][1]};
     assert_false(gc_generate_slow(gc_genre_find("starbattle"), &p));

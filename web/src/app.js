@@ -754,8 +754,9 @@ async function generate() {
       // carry: the sizes that come out in seconds instead
       // (gc_generate_slow's rule)
       const note = slow && `${tidy(slow).replace(/ \(the guide lists such sizes\).*$/, '')}. ` +
-        'Up to 21x21, up to 27x27 with fewer than 6 lines a star, with 8 ' +
-        'lines a star or more, or with one star, a puzzle comes out in seconds.';
+        'A puzzle comes out in seconds with one star, with 8 lines a star or more, ' +
+        'and below 22x22 with 3 stars, 23x23 with 4, 26x26 with 5, 29x29 with 6, ' +
+        '32x32 with 7 and 36x36 with 8.';
       setResult('error', tidy(failed || stdinError(r)), note || undefined);
       return;
     }
