@@ -71,6 +71,21 @@
  * making the grid unique a band of rows at a time with the rows below held
  * to S (each band lets in solutions reaching back through the bands done,
  * so the holes a band needs grow with the rows done; benchmarks/RESULTS.md).
+ * At the dense wall (40x40 with 8 stars) the prune needs 66 to 384 holes
+ * where n is its limit, whether 1, 3 or 40 regions grow or regions keep
+ * off their stars' sides; a solver leaning toward S (its decisions) finds
+ * other solutions near it (2 to 10 stars apart instead of about 100) but
+ * the prune needs as many holes, and regions grown so that no two stars
+ * can swap corners of a rectangle leave the longer cycles (65 to 180
+ * holes).  A second solver choosing every cell's region (its own or one
+ * within two steps, kept whole by distances that fall toward a star of
+ * the region) against the solutions found so far, each forbidden exactly
+ * by the region counts it needs, with the checker leaning toward S: from
+ * the grown regions it made 20x20 with 4 stars in 0.06 s but lost its way
+ * at 26x26 with 4 and 30x30 with 6 (the solutions grew to 80 to 180
+ * stars from S); on the prune's holes instead of the fill, 30x30 with 6
+ * stars made 2 of seeds 1 to 4 within 90 s, as the fill did (other
+ * seeds).
  */
 #include <limits.h>
 #include <stdlib.h>
