@@ -156,13 +156,18 @@ static void rare_note(gen_batch *b, gen_item *it, const gc_gen_info *so_far) {
   gc_gen_graded_text(b->genre, so_far, seen, sizeof seen);
   if (!*seen)
     return; /* a genre whose tries are not graded one by one */
+  /* the tries graded so far: with tries on several threads, some begun
+     are still running */
+  int graded = 0;
+  for (int i = 0; i < GC_GEN_LEVELS; i++)
+    graded += so_far->graded[i];
   gc_cli_progress_clear(c);
   fprintf(c->err,
           "gridcnf: generate: puzzle %ld of %ld: none of its first %d tries "
           "graded %s (they graded %s); that level may be rare at this "
           "size%s\n",
-          b->round - b->first + it->i + 1, b->total, so_far->tries - 1,
-          c->difficulty, seen,
+          b->round - b->first + it->i + 1, b->total, graded, c->difficulty,
+          seen,
           c->tries ? "" : ", and --tries N gives up sooner");
 }
 

@@ -639,6 +639,25 @@ static void test_not_found(void **state) {
   assert_non_null(note);
   assert_non_null(strstr(note, " tries graded hard (they graded "));
   assert_non_null(strstr(note, "); that level may be rare at this size\n"));
+  { /* the count is the tries graded: the sum of the tally */
+    int first = 0, sum = 0, k = 0;
+    const char *at = note + strlen("puzzle 1 of 1: none of its first ");
+    assert_int_equal(sscanf(at, "%d", &first), 1);
+    at = strstr(note, "(they graded ") + strlen("(they graded ");
+    for (;;) {
+      char level[16];
+      if (sscanf(at, "%15[a-z] %d", level, &k) != 2)
+        break;
+      sum += k;
+      const char *next = strstr(at, ", ");
+      const char *close = strchr(at, ')');
+      if (!next || next > close)
+        break;
+      at = next + 2;
+    }
+    assert_true(first > 10);
+    assert_int_equal(first, sum);
+  }
   assert_null(strstr(strstr(note, "none of") + 1, "none of")); /* once */
   free(out);
   free(err);
