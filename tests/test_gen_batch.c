@@ -911,10 +911,12 @@ static void test_timeout_per_puzzle(void **state) {
   assert_non_null(strstr(err, "puzzle 2 of 2: time limit reached"));
   assert_non_null(strstr(err, "2 stopped by the time limit"));
   assert_string_equal(out, "");
-  /* a size known to take minutes is named before the run starts; with a
-     time limit given, the advice to give one is left out */
+  /* a size known to take minutes is named before the run starts, with
+     the sides that take seconds for its stars; with a time limit given,
+     the advice to give one is left out */
   const char *note = "gridcnf: generate: a 30x30 starbattle with 6 stars may "
-                     "take minutes, or hours, to make (the guide lists such "
+                     "take minutes, or hours, to make (up to 28x28 a grid "
+                     "with 6 stars takes seconds; the guide lists such "
                      "sizes)\n";
   assert_true(strncmp(err, note, strlen(note)) == 0);
   free(out);
@@ -924,6 +926,11 @@ static void test_timeout_per_puzzle(void **state) {
                           NULL),
                    3);
   assert_non_null(strstr(err, "a 35x35 starbattle with 5 stars may take"));
+  /* the fast sides on both sides of the wall: whole below it, in blocks
+     from 8 lines a star */
+  assert_non_null(strstr(err, "to make (up to 25x25 and from 40x40 a grid "
+                              "with 5 stars takes seconds; the guide lists "
+                              "such sizes)"));
   assert_null(strstr(err, "--timeout SECONDS"));
   /* one puzzle on one of several cores: what --jobs would do is said */
   int cpus = gc_usable_cpus();

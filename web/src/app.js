@@ -750,13 +750,12 @@ async function generate() {
       const lines = r.stderr.split('\n').filter(Boolean);
       const failed = lines.find((l) => /: puzzle \d+ of \d+: /.test(l));
       const slow = lines.find((l) => / may take minutes, or hours, to make /.test(l));
-      // the CLI's note points at the guide, which the page does not
-      // carry: the sizes that come out in seconds instead
-      // (gc_generate_slow's rule)
-      const note = slow && `${tidy(slow).replace(/ \(the guide lists such sizes\).*$/, '')}. ` +
-        'A puzzle comes out in seconds with one star, with 8 lines a star or more, ' +
-        'and below 22x22 with 3 stars, 23x23 with 4, 26x26 with 5, 29x29 with 6, ' +
-        '32x32 with 7 and 36x36 with 8.';
+      // the CLI's note, as sentences: what is slow, and the sides with
+      // the same stars that take seconds; without its pointer to the
+      // guide, which the page does not carry, and its advice on options
+      const parts = slow && tidy(slow).match(/^(.*?) \((.*?)(?:; )?the guide lists such sizes\)/);
+      const note = parts && `${parts[1]}.` +
+        (parts[2] ? ` ${parts[2].charAt(0).toUpperCase()}${parts[2].slice(1)}.` : '');
       setResult('error', tidy(failed || stdinError(r)), note || undefined);
       return;
     }
