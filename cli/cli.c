@@ -339,7 +339,7 @@ int gc_cli_each_puzzle(cli *c, gc_cli_puzzle_fn fn, int *npuzzles) {
   if (c->nfiles == 0)
     c->files[c->nfiles++] = "-";
   gc_cli_records in = {c, 0, NULL, NULL, NULL, 0};
-  while (!halt && !(gc_stop_requested(c->interrupt))) {
+  while (!halt && !gc_stop_requested(c->interrupt)) {
     gc_puzzle *pz;
     double parse_ms;
     const char *source;

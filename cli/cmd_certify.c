@@ -509,7 +509,7 @@ static int cmd_certify(cli *c) {
   certify_ctx x = {puzzles == 1, NULL, 0, ""};
   long seen = 0;
   int records_total = 0;
-  for (int f = 0; f < c->nfiles && !halt && !(gc_stop_requested(c->interrupt));
+  for (int f = 0; f < c->nfiles && !halt && !gc_stop_requested(c->interrupt);
        f++) {
     if (!data[f])
       continue;
@@ -520,7 +520,7 @@ static int cmd_certify(cli *c) {
       continue;
     }
     int stop = 0;
-    while (!stop && !halt && !(gc_stop_requested(c->interrupt))) {
+    while (!stop && !halt && !gc_stop_requested(c->interrupt)) {
       gc_puzzle *pz;
       int r = gc_reader_next(rd, &pz, &e);
       if (r == GC_READ_END)

@@ -128,35 +128,33 @@ static void gen_give_back(void *pool) {
   atomic_fetch_add(&b->spare, 1);
 }
 
+/* Is a grid of side n, with p's other parameters, named slow? */
+static int slow_at(const gc_genre *genre, const gc_gen_params *p, int n) {
+  gc_gen_params q = *p;
+  q.n = n;
+  return gc_generate_slow(genre, &q);
+}
+
 /* The sides next to p's that gc_generate_slow does not name, with the
    same parameters, as words for its note: "up to 28x28 and from 32x32 a
    grid with 4 stars takes seconds; " (what: " with 4 stars"); empty when
    none. */
 static void fast_sides(const gc_genre *genre, const gc_gen_params *p,
                        const char *what, char *buf, size_t size) {
-  int below = 0, above = 0, most = gc_genre_max_n(genre);
-  for (int n = p->n - 1; n >= 1 && !below; n--) {
-    gc_gen_params q = *p;
-    q.n = n;
-    if (!gc_generate_slow(genre, &q))
-      below = n;
-  }
-  for (int n = p->n + 1; n <= most && !above; n++) {
-    gc_gen_params q = *p;
-    q.n = n;
-    if (!gc_generate_slow(genre, &q))
-      above = n;
-  }
+  int below = p->n - 1, above = p->n + 1, most = gc_genre_max_n(genre);
+  while (below >= 1 && slow_at(genre, p, below))
+    below--;
+  while (above <= most && slow_at(genre, p, above))
+    above++;
+  char up[32] = "", from[32] = "";
+  if (below >= 1)
+    snprintf(up, sizeof up, "up to %dx%d", below, below);
+  if (above <= most)
+    snprintf(from, sizeof from, "from %dx%d", above, above);
   buf[0] = 0;
-  if (below && above)
-    snprintf(buf, size, "up to %dx%d and from %dx%d a grid%s takes seconds; ",
-             below, below, above, above, what);
-  else if (below)
-    snprintf(buf, size, "up to %dx%d a grid%s takes seconds; ", below, below,
-             what);
-  else if (above)
-    snprintf(buf, size, "from %dx%d a grid%s takes seconds; ", above, above,
-             what);
+  if (*up || *from)
+    snprintf(buf, size, "%s%s%s a grid%s takes seconds; ", up,
+             *up && *from ? " and " : "", from, what);
 }
 
 /* gc_cli_ordered_run_idle: a worker with no puzzle left lends itself. */

@@ -62,7 +62,7 @@ static void item_free(each_item *it) {
 static int each_work(void *ctx, size_t i) {
   each_batch *b = ctx;
   each_item *it = &b->ring[i % b->window];
-  if (!it->pz || (gc_stop_requested(b->c->interrupt)))
+  if (!it->pz || gc_stop_requested(b->c->interrupt))
     return 0;
   cli copy = *b->c;
   copy.lim.reserve = NULL; /* the heap of one thread: not worth it here */

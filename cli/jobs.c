@@ -101,7 +101,7 @@ static void *worker(void *arg) {
       int ready = READY;
       if (!atomic_compare_exchange_strong(st, &ready, TAKEN))
         continue; /* a record that did not read, or taken already */
-      if (!(gc_stop_requested(c->interrupt)))
+      if (!gc_stop_requested(c->interrupt))
         solve_item(c, &b->ring[i % b->window]);
       atomic_store(st, DONE);
       if (atomic_load(&b->main_waits)) {
@@ -220,7 +220,7 @@ int gc_cli_solve_jobs(cli *c, int *npuzzles) {
     if (!eof && tail - head <= b.window / 2) {
       while (!eof && tail - head < b.window) {
         item *it = &b.ring[tail % b.window]; /* (its state is DONE) */
-        if (halt || (gc_stop_requested(c->interrupt)) || !read_item(&b, it))
+        if (halt || gc_stop_requested(c->interrupt) || !read_item(&b, it))
           eof = 1;
         else {
           if (it->ready)
@@ -239,7 +239,7 @@ int gc_cli_solve_jobs(cli *c, int *npuzzles) {
     atomic_int *st = &b.state[head % b.window];
     int ready = READY;
     if (!started && atomic_compare_exchange_strong(st, &ready, TAKEN)) {
-      if (!(gc_stop_requested(c->interrupt))) /* no thread: the work is here */
+      if (!gc_stop_requested(c->interrupt)) /* no thread: the work is here */
         solve_item(c, it);
       atomic_store(st, DONE);
     }

@@ -87,7 +87,7 @@ static int stop_cb(void *arg) { return gc_prover_stopped(arg); }
 int gc_prover_stopped(gc_prover *p) {
   if (p->stopped)
     return 1;
-  if ((gc_stop_requested(p->interrupt)) ||
+  if (gc_stop_requested(p->interrupt) ||
       (p->deadline > 0 && gc_now_ms() >= p->deadline))
     p->stopped = 1;
   return p->stopped;
