@@ -630,10 +630,11 @@ static void test_not_found(void **state) {
   free(err);
   /* ... and one that has taken more than 10 tries and 5 s gets a note
      once, with what its tries graded so far (4x4 one-star grids graded
-     hard: none in 6 s) */
+     hard: none in 6 s); on two threads, so that tries are still running
+     when it is written */
   assert_int_equal(tu_cli(&out, &err, "generate", "starbattle", "--size", "4",
                           "--seed", "1", "--difficulty", "hard", "--tries",
-                          "1000000", "--timeout", "6", NULL),
+                          "1000000", "--timeout", "6", "--jobs", "2", NULL),
                    3);
   const char *note = strstr(err, "puzzle 1 of 1: none of its first ");
   assert_non_null(note);
