@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# The whole test suite: install what is missing, then five passes
+# The whole test suite: install what is missing, then six passes
 #   1. a normal build, every CTest test (the corpus test is skipped, and says
 #      so, when ../shared is absent);
 #   2. the same tests built with AddressSanitizer + UndefinedBehaviorSanitizer;
-#   3. the in-process CLI, DIMACS and genre tests under valgrind memcheck
+#   3. the command built with ThreadSanitizer, on its threaded runs and
+#      their time limit and interrupt (tests/check_tsan.sh);
+#   4. the in-process CLI, DIMACS and genre tests under valgrind memcheck
 #      (leaks are errors);
-#   4. the WebAssembly build (scripts/web.sh) and its tests: the corpus
+#   5. the WebAssembly build (scripts/web.sh) and its tests: the corpus
 #      against the native command in Node, the page in headless Chromium;
-#   5. the Python module, installed into a fresh venv, and its pytest suite.
+#   6. the Python module, installed into a fresh venv, and its pytest suite.
 # Any failure stops it with a non-zero exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,7 +32,15 @@ cmake --build build-asan -j"$jobs"
    GC_TEST_CERT_SAMPLE=8 GC_TEST_STEPS_THIN=6 \
    ctest -j"$jobs" --output-on-failure)
 
-echo "== pass 3: valgrind memcheck"
+echo "== pass 3: ThreadSanitizer"
+# The command alone (its threads are those of the library): --jobs, the
+# attempts and tries of generate, --timeout and SIGINT into a pipe.
+cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGC_TSAN=ON \
+  -DGC_TESTS=OFF -DGC_WERROR=ON >/dev/null
+cmake --build build-tsan -j"$jobs" --target gridcnf
+bash tests/check_tsan.sh build-tsan/gridcnf
+
+echo "== pass 4: valgrind memcheck"
 vg=(valgrind -q --error-exitcode=99 --leak-check=full
     --errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect)
 # Two test binaries at a time.  Left out, covered by pass 2 (ASan+UBSan):
@@ -86,7 +96,7 @@ if [ "$fails" -ne 0 ]; then
   echo "valgrind: failing runs above"; exit 1
 fi
 
-echo "== web: the WebAssembly build, its Node and Chromium tests"
+echo "== pass 5: the WebAssembly build, its Node and Chromium tests"
 # scripts/web.sh installs emscripten, nodejs and chromium when missing and
 # recompiles only what changed (CaDiCaL once per clone); the tests compare
 # with the native command of pass 1 and save screenshots under
@@ -97,7 +107,7 @@ bash scripts/web.sh
 (cd web && GRIDCNF_NATIVE="$PWD/../build-test/gridcnf" node --test test/*.test.mjs)
 echo "-- web stage: $(($(date +%s) - web_t0)) s"
 
-echo "== python: the Python module (python/)"
+echo "== pass 6: the Python module (python/)"
 # Installed with the README's command into a fresh venv of Debian's
 # python3 (so that Debian's setuptools and pytest are the ones seen), then
 # its tests, which compare it with pass 1's gridcnf command
