@@ -85,7 +85,12 @@
  * at 26x26 with 4 and 30x30 with 6 (the solutions grew to 80 to 180
  * stars from S); on the prune's holes instead of the fill, 30x30 with 6
  * stars made 2 of seeds 1 to 4 within 90 s, as the fill did (other
- * seeds).
+ * seeds).  Regions grown along their lines (rows or columns they already
+ * span) need as many holes (26x26 with 4 stars: median 111 against 105),
+ * and annealing the region map one cell at a time on the count of cells
+ * every solution agrees on (cspuz's way) made 20x20 with 4 stars in
+ * 0.5 s but stuck at 578 of 625 cells at 25x25 with 5 and 483 of 676 at
+ * 26x26 with 4 (benchmarks/RESULTS.md).
  */
 #include <limits.h>
 #include <stdlib.h>
