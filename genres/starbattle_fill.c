@@ -86,11 +86,14 @@
  * stars from S); on the prune's holes instead of the fill, 30x30 with 6
  * stars made 2 of seeds 1 to 4 within 90 s, as the fill did (other
  * seeds).  Regions grown along their lines (rows or columns they already
- * span) need as many holes (26x26 with 4 stars: median 111 against 105),
- * and annealing the region map one cell at a time on the count of cells
- * every solution agrees on (cspuz's way) made 20x20 with 4 stars in
- * 0.5 s but stuck at 578 of 625 cells at 25x25 with 5 and 483 of 676 at
- * 26x26 with 4 (benchmarks/RESULTS.md).
+ * span) need as many holes (26x26 with 4 stars: median 111 against 105).
+ * Annealing the region map one cell at a time on the count of cells every
+ * solution agrees on with S (cspuz's way; on one incremental solver, the
+ * solutions met so far checked first, moves near the cells that differ)
+ * made 26x26 with 4 stars in 98 s for seed 1 (the build: 259 s) but
+ * nothing in 300 to 400 s for seeds 2 and 9; where it stalls, the prune
+ * needs 3 to 9 holes instead of 50 to 200, but 3 or 4 are dead
+ * (benchmarks/RESULTS.md).
  */
 #include <limits.h>
 #include <stdlib.h>
