@@ -21,6 +21,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "external.h"
@@ -418,11 +419,11 @@ int gc_cli_read_one(cli *c, gc_cli_one *o) {
   char *data;
   size_t len;
   gc_error e;
-  if (gc_cli_read_file(c, c->files[0], &data, &len, &e)) {
+  const char *source;
+  if (gc_cli_read_input(c, c->files[0], &data, &len, &source, &e)) {
     gc_cli_print_error(c, &e);
     return gc_code_exit(e.code);
   }
-  const char *source = !strcmp(c->files[0], "-") ? "<stdin>" : c->files[0];
   snprintf(o->source, sizeof o->source, "%s", source);
   gc_reader *rd = gc_reader_new(data, len, source, &c->ropt, &e);
   if (!rd) {
@@ -504,6 +505,27 @@ int gc_cli_read_file(cli *c, const char *path, char **data, size_t *len,
   }
   memcpy(*data, c->input, c->input_len);
   (*data)[c->input_len] = '\0';
+  return 0;
+}
+
+int gc_cli_read_input(cli *c, const char *path, char **data, size_t *len,
+                      const char **source, gc_error *e) {
+  *source = !strcmp(path, "-") ? "<stdin>" : path;
+  if (!gc_cli_read_file(c, path, data, len, e))
+    return 0;
+  struct stat st;
+  size_t n = strlen(path);
+  if (e->code != GC_E_OPEN || !strcmp(path, "-") || !stat(path, &st) ||
+      errno != ENOENT || !gc_format_detect(path, n))
+    return -1;
+  if (!(*data = malloc(n + 1))) {
+    gc_error_set(e, GC_E_NOMEM, 0, 0, "out of memory");
+    return -1;
+  }
+  memcpy(*data, path, n + 1);
+  *len = n;
+  *source = "<argument>";
+  gc_error_clear(e);
   return 0;
 }
 

@@ -229,6 +229,13 @@ int gc_cli_id_match(const cli *c, const gc_puzzle *pz);
 int gc_cli_read_file(cli *c, const char *path, char **data, size_t *len,
                      gc_error *e);
 
+/* gc_cli_read_file for a puzzle input: an argument that names no file
+   but reads as a pasted notation (a Tatham game ID, a puzz.link URL, ...)
+   is itself the input.  *source: how messages name the input ("<stdin>",
+   "<argument>" or the path). */
+int gc_cli_read_input(cli *c, const char *path, char **data, size_t *len,
+                      const char **source, gc_error *e);
+
 /* Writes text to -o FILE or standard output; what names the content in
    the error message. */
 int gc_cli_write_all(cli *c, const char *text, size_t len, const char *what);

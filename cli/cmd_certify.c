@@ -486,16 +486,18 @@ static int cmd_certify(cli *c) {
   int code = EX_OK;
   char *data[64] = {0};
   size_t len[64];
+  const char *source[64];
   long puzzles = 0;
   gc_error e;
   int halt = 0;
   for (int f = 0; f < c->nfiles && !halt; f++) {
-    if (gc_cli_read_file(c, c->files[f], &data[f], &len[f], &e)) {
+    if (gc_cli_read_input(c, c->files[f], &data[f], &len[f], &source[f],
+                          &e)) {
       halt = error_record(c, &e, &code);
       data[f] = NULL;
       continue;
     }
-    gc_reader *rd = gc_reader_new(data[f], len[f], c->files[f], &c->ropt, &e);
+    gc_reader *rd = gc_reader_new(data[f], len[f], source[f], &c->ropt, &e);
     gc_puzzle *pz;
     int r;
     while (rd && (r = gc_reader_next(rd, &pz, &e)) != GC_READ_END)
@@ -513,8 +515,7 @@ static int cmd_certify(cli *c) {
        f++) {
     if (!data[f])
       continue;
-    const char *source = !strcmp(c->files[f], "-") ? "<stdin>" : c->files[f];
-    gc_reader *rd = gc_reader_new(data[f], len[f], source, &c->ropt, &e);
+    gc_reader *rd = gc_reader_new(data[f], len[f], source[f], &c->ropt, &e);
     if (!rd) {
       halt = error_record(c, &e, &code);
       continue;
@@ -536,8 +537,8 @@ static int cmd_certify(cli *c) {
       }
       seen++;
       gc_cli_record_begin(c);
-      stop = certify_one(c, &x, source, pz, &code);
-      halt = gc_cli_record_end(c, source, pz, &code);
+      stop = certify_one(c, &x, source[f], pz, &code);
+      halt = gc_cli_record_end(c, source[f], pz, &code);
       gc_puzzle_free(pz);
     }
     gc_reader_free(rd);

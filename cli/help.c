@@ -141,9 +141,9 @@ void gc_cli_help_main(FILE *f) {
           "\n"
           "Input: a genre's text notation, JSON lines (one puzzle per line), "
           "or a\n"
-          "notation people paste (a Tatham game ID, a puzz.link URL, ...); '-' "
-          "or no\n"
-          "file reads standard input.\n"
+          "notation people paste (a Tatham game ID, a puzz.link URL, ...), "
+          "which may\n"
+          "be the argument itself; '-' or no file reads standard input.\n"
           "\n"
           "more help:\n"
           "  gridcnf help COMMAND      one command: options and examples\n"
@@ -304,7 +304,8 @@ static void man(FILE *f) {
           "the solution unique or shows a second one, writes DIMACS for other "
           "solvers, checks grids, gives hints and makes new puzzles.  Input "
           "is a genre's text notation, JSON lines or a notation people paste "
-          "(see FORMATS); - or no file reads standard input.");
+          "(see FORMATS), which may be given as the argument itself where no "
+          "file has that name; - or no file reads standard input.");
   fprintf(f, "\n.SH COMMANDS\n");
   for (size_t i = 0; i < gc_cli_command_count(); i++) {
     const gc_command *cmd = gc_cli_command_at(i);

@@ -22,9 +22,8 @@ int gc_cli_records_next(gc_cli_records *s, gc_puzzle **pz, double *ms,
         return GC_READ_END;
       const char *path = c->files[s->file++];
       size_t len;
-      if (gc_cli_read_file(c, path, &s->data, &len, err))
+      if (gc_cli_read_input(c, path, &s->data, &len, &s->source, err))
         return GC_READ_ERROR;
-      s->source = !strcmp(path, "-") ? "<stdin>" : path;
       s->records = 0;
       if (!(s->rd = gc_reader_new(s->data, len, s->source, &c->ropt, err))) {
         free(s->data);

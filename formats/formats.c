@@ -78,6 +78,25 @@ const char *gc_format_summary(size_t i) {
 
 int gc_format_known(const char *name) { return gc_fmt_find(name) != NULL; }
 
+const char *gc_format_detect(const char *data, size_t len) {
+  const gc_format *whole;
+  switch (gc_fmt_detect(data, len, &whole)) {
+  case GC_FMT_WHOLE: return whole->name;
+  case GC_FMT_LINES: break;
+  default: return NULL;
+  }
+  size_t pos = 0;
+  long line = 1, lineno, col;
+  const char *s;
+  size_t slen;
+  int score;
+  const gc_format *f =
+      gc_fmt_next_line(data, len, &pos, &line, &s, &slen, &lineno, &col)
+          ? gc_fmt_claim(s, slen, &score)
+          : NULL;
+  return f ? f->name : NULL;
+}
+
 /*------------------------------------------------------------------------*/
 /* Positions and messages.                                                 */
 

@@ -319,6 +319,10 @@ const char *gc_format_name(size_t i);
 const char *gc_format_summary(size_t i);
 /* 1 when name (or one of its aliases, e.g. "url") is a pasted format. */
 int gc_format_known(const char *name);
+/* The pasted format text reads as (its name), as format "auto" detects
+   it, or NULL: e.g. for a caller deciding whether a command-line argument
+   is a puzzle rather than a file's name. */
+const char *gc_format_detect(const char *data, size_t len);
 /* pz in the pasted format name, malloc'd, without a final newline.  NULL
    with err when the notation cannot hold the puzzle (GC_E_UNSUPPORTED,
    message "cannot express: why"), the name is unknown (GC_E_USAGE) or

@@ -510,6 +510,44 @@ static void test_input_buffer(void **state) {
   free(err);
 }
 
+/* A puzzle in a pasted notation given as the argument itself, where no
+   file has that name. */
+static void test_argument_input(void **state) {
+  (void)state;
+  const char *cw = "[0,0,1,2,0,2,0,0,0,3,0,0,0,1,0,0]";
+  const char *towers = "4:3/2/1/2/2/2/3/1/2/2/1/3/2/2/3/1"; /* Tatham's */
+  char *out, *err;
+  assert_int_equal(tu_cli(&out, &err, "solve", cw, towers, NULL), 0);
+  assert_non_null(strstr(out, "<argument>:1: unique (the only solution); "
+                              "skyscrapers 4x4"));
+  assert_non_null(strstr(out, " 2 1 4 3 "));
+  assert_string_equal(err, "");
+  free(out), free(err);
+  /* --json names the source so too */
+  assert_int_equal(tu_cli(&out, NULL, "solve", "--json", cw, NULL), 0);
+  assert_non_null(strstr(out, "\"source\":\"<argument>\""));
+  free(out);
+  /* a notation with a mistake: the error's position is in the argument */
+  assert_int_equal(tu_cli(NULL, &err, "solve", "6:1/2/3", NULL), 65);
+  assert_non_null(strstr(err, "gridcnf: <argument>:1:8: expected 24 clues"));
+  free(err);
+  /* a name that reads as no notation is a file that cannot be opened */
+  assert_int_equal(tu_cli(NULL, &err, "solve", "puzzle.txt", NULL), 66);
+  assert_non_null(strstr(err, "gridcnf: puzzle.txt: cannot open"));
+  free(err);
+  /* a file of that name is read, not its name */
+  char cwd[4096], dir[4096];
+  assert_non_null(getcwd(cwd, sizeof cwd));
+  snprintf(dir, sizeof dir, "%s", tu_tmp_write(cw, UNIQUE4));
+  *strrchr(dir, '/') = 0;
+  assert_int_equal(chdir(dir), 0);
+  int rc = tu_cli(&out, NULL, "solve", cw, NULL);
+  assert_int_equal(chdir(cwd), 0);
+  assert_int_equal(rc, 0);
+  assert_non_null(strstr(out, "u4: unique"));
+  free(out);
+}
+
 static void test_write_error(void **state) {
   (void)state;
   const char *args[] = {GC_BINARY, "solve", tu_tmp_write("u.jsonl", UNIQUE4), NULL};
@@ -542,7 +580,7 @@ int main(void) {
       cmocka_unit_test(test_total_timeout), cmocka_unit_test(test_size_guards),
       cmocka_unit_test(test_jobs),          cmocka_unit_test(test_sigpipe),
       cmocka_unit_test(test_output_dash),   cmocka_unit_test(test_fault_policy),
-      cmocka_unit_test(test_input_buffer),
+      cmocka_unit_test(test_input_buffer),  cmocka_unit_test(test_argument_input),
   };
   return cmocka_run_group_tests(tests, setup, tu_teardown);
 }
