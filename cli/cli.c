@@ -515,8 +515,11 @@ int gc_cli_read_input(cli *c, const char *path, char **data, size_t *len,
     return 0;
   struct stat st;
   size_t n = strlen(path);
+  /* no such file, or no such name at all (a part too long, or a
+     file where a directory would be) */
   if (e->code != GC_E_OPEN || !strcmp(path, "-") || !stat(path, &st) ||
-      errno != ENOENT || !gc_format_detect(path, n))
+      (errno != ENOENT && errno != ENAMETOOLONG && errno != ENOTDIR) ||
+      !gc_format_detect(path, n))
     return -1;
   if (!(*data = malloc(n + 1))) {
     gc_error_set(e, GC_E_NOMEM, 0, 0, "out of memory");

@@ -527,6 +527,13 @@ static void test_argument_input(void **state) {
   assert_int_equal(tu_cli(&out, NULL, "solve", "--json", cw, NULL), 0);
   assert_non_null(strstr(out, "\"source\":\"<argument>\""));
   free(out);
+  /* longer than a file name may be (an Unequal 12x12 with no clues) */
+  char big[400] = "12:";
+  for (int i = 0; i < 144; i++)
+    strcat(big, "0,");
+  assert_int_equal(tu_cli(&out, NULL, "solve", big, NULL), 2);
+  assert_non_null(strstr(out, "<argument>:1: multiple"));
+  free(out);
   /* a notation with a mistake: the error's position is in the argument */
   assert_int_equal(tu_cli(NULL, &err, "solve", "6:1/2/3", NULL), 65);
   assert_non_null(strstr(err, "gridcnf: <argument>:1:8: expected 24 clues"));
