@@ -119,8 +119,9 @@ int sb_generate_slow(const gc_gen_params *p);
 int sb_gen_solve(sb_gen *g, void *h, const int *assume, size_t n);
 /* The cells that leave region a with set[0..k) (cells without a star of
    S): those, and the pieces of a they cut off from a's stars of S,
-   appended to set.  Returns the new count; 0 when a's stars of S would be
-   cut apart.  Uses g->queue and g->mark. */
+   appended to set, which needs room for a's cells (n * n will do; the
+   callers pass g->cells).  Returns the new count; 0 when a's stars of S
+   would be cut apart.  Uses g->queue and g->mark. */
 int sb_moving_set(sb_gen *g, int a, int *set, int k);
 
 /* starbattle_blocks.c: big sparse grids made of dense puzzles on the
