@@ -93,7 +93,9 @@
  * made 26x26 with 4 stars in 98 s for seed 1 (the build: 259 s) but
  * nothing in 300 to 400 s for seeds 2 and 9; where it stalls, the prune
  * needs 3 to 9 holes instead of 50 to 200, but 3 or 4 are dead
- * (benchmarks/RESULTS.md).
+ * (benchmarks/RESULTS.md).  Layouts in which every cell touches a star
+ * need as many holes at 40x40 with 8 stars (random ones are nearly so
+ * there) and do not exist at 26x26 with 4.
  */
 #include <limits.h>
 #include <stdlib.h>
