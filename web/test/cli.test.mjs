@@ -45,6 +45,10 @@ test('the commands print what the native command prints', { skip }, () => {
   same(['render', sb]);
   for (const to of ['json', 'text', 'tatham', 'url', 'sbn', 'codewars'])
     same(['convert', '--to', to, to === 'sbn' || to === 'url' ? sb : sky]);
+  // a pasted notation as the argument itself (no file has that name)
+  same(['solve', '--json', '5:/3////2///3/3///1//3//2///,b2v']);
+  same(['solve', 'https://puzz.link/p?starbattle/8/8/1/m58o14qsgoa012sd24lcag80']);
+  same(['solve', '6:1/2/3']);
   same(['hint', '--json', sky]);
   same(['hint', '--all', '--json', '-'], multi);
   same(['explain', '--json', '-'], none);
