@@ -134,6 +134,11 @@ int sb_block_count(int n, int m);
 int sb_compose(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,
                int blocks, gc_error *err);
 
+/* starbattle_forced.c: a grid past the wall, unique by construction
+   (pz allocated for n and m, with its known grid): 0 done; 1 stopped; 2
+   failed; -1 with err. */
+int sb_forced(gc_puzzle *pz, int n, int m, gc_gen_ctx *gx, gc_error *err);
+
 /* starbattle_fill.c */
 /* Takes cells out of regions (into holes) until the solver finds no other
    solution than S: 0 unique as it was; 3 unique after taking cells out; 1
@@ -145,6 +150,13 @@ int sb_prune(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err);
 int sb_fill(sb_gen *g, int *lits, gc_error *err);
 
 /* starbattle_dead.c */
+/* A formula whose clauses go into the generator's bare solver h
+   (gx->raw): cnf is initialised to write into it; t outlives cnf. */
+typedef struct sb_sink {
+  gc_gen_ctx *gx;
+  void *h;
+} sb_sink;
+void sb_cnf_to(gc_cnf *cnf, sb_sink *t);
 /* Holes that no region next to them can take alone (each lets in another
    solution, and filling other holes cannot change that), counted in a
    random order up to most + 1 (lits: room for n * n).  -2 stopped (or

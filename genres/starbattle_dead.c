@@ -28,18 +28,17 @@
 static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
 
 /* The formula's clauses go straight into the generator's bare solver. */
-typedef struct to_solver {
-  sb_gen *g;
-  void *h;
-} to_solver;
-
 static int to_solver_add(void *self, const int *lits, size_t n) {
-  to_solver *t = self;
-  t->g->gx->clause(t->h, lits, n);
+  sb_sink *t = self;
+  t->gx->clause(t->h, lits, n);
   return 0;
 }
 
 static const gc_sink_ops to_solver_ops = {to_solver_add, NULL};
+
+void sb_cnf_to(gc_cnf *cnf, sb_sink *t) {
+  gc_cnf_init(cnf, (gc_sink){&to_solver_ops, t}, NULL);
+}
 
 void *sb_formula(sb_gen *g, const int *extra_region, const int *extra_cell,
                  int nextra, int *lits, int *top, gc_error *err) {
@@ -47,9 +46,9 @@ void *sb_formula(sb_gen *g, const int *extra_region, const int *extra_cell,
   void *h = g->gx->raw(g->gx->arg, err);
   if (!h)
     return NULL;
-  to_solver t = {g, h};
+  sb_sink t = {g->gx, h};
   gc_cnf cnf;
-  gc_cnf_init(&cnf, (gc_sink){&to_solver_ops, &t}, NULL);
+  sb_cnf_to(&cnf, &t);
   /* the genre's choice of count (starbattle_encode.c) */
   int kind = m >= 4 ? GC_CARD_TOTALIZER : GC_CARD_COUNTER;
   int first = gc_cnf_block(&cnf, "cell", "row,col", n, n, 1);

@@ -47,6 +47,9 @@
  * A grid much wider than its stars need (30x30 with 3 stars, 40x40 with
  * 2; with one star past 14x14) is not made whole but of dense puzzles on
  * its diagonal, each made as above (starbattle_blocks.c, sb_block_count).
+ * A grid made whole past the wall (sb_slow_from) is first built unique by
+ * construction (starbattle_forced.c), and made as above only when that
+ * finds no layout.
  *
  * Every cell that changes region holds no star of S, and no region is cut
  * in two, so S stays a solution.  An attempt has a budget of solver calls
@@ -447,7 +450,10 @@ int sb_attempt(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err) {
      7 stars  31x31 3.9 to 14 s; 32x32 73 s, 33x33 30 s to none
      8 stars  35x35 4 to 14 s; 36x36 16 to 77 s, 38x38 none in 150 s
    So the wall comes at fewer lines a star as the grid grows (5.4 at
-   27x27, 4.5 at 36x36).  One or two stars never reach it: grids of
+   27x27, 4.5 at 36x36).  From these sides on grids are built by
+   construction first (starbattle_forced.c), which takes seconds to a
+   minute or two where it finds a layout; the note stays, since with 5
+   stars it often does not.  One or two stars never reach it: grids of
    8m lines or more are made of blocks (sb_block_count), which take
    seconds. */
 static const int sb_slow_from[SB_MAX_M + 1] = {0, 0, 0, 22, 23, 26, 29, 32, 36};
@@ -483,7 +489,11 @@ int sb_generate(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,
   int blocks = sb_block_count(n, m), rc = 2;
   if (blocks > 1)
     rc = sb_compose(pz, p, gx, blocks, err);
-  else
+  else if (m <= SB_MAX_M && sb_slow_from[m] && n >= sb_slow_from[m]) {
+    rc = sb_forced(pz, n, m, gx, err); /* past the wall */
+    if (rc == 2)
+      rc = sb_whole(pz, n, m, gx, err);
+  } else
     rc = sb_whole(pz, n, m, gx, err);
   if (rc == 0) {
     /* regions named in reading order (A holds the first cell), so that

@@ -87,7 +87,8 @@ for args in "solve examples/skyscrapers-6x6.txt" "solve --json --count 5 example
             "generate starbattle --size 10 --stars 2 --seed 3 --number 3 --start 2 --jobs 2" \
             "rate --jobs 2 examples/starbattle-7x7.txt examples/skyscrapers-6x6.txt" \
             "certify --out-dir build-test/vg-cert examples/skyscrapers-6x6.txt" \
-            "render --svg --solution examples/starbattle-7x7.txt" "hint examples/skyscrapers-6x6.txt"; do
+            "render --svg --solution examples/starbattle-7x7.txt" "hint examples/skyscrapers-6x6.txt" \
+            "generate starbattle --size 22 --stars 3 --seed 9"; do
   i=$((i + 1))
   # shellcheck disable=SC2086
   vgrun "gridcnf-$i" "$exe" $args || fails=1

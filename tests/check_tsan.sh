@@ -67,7 +67,7 @@ check generate-attempts 0 -- "$exe" generate starbattle --size 16 --stars 3 \
 check generate-tries 0 4 -- "$exe" generate skyscrapers --size 6 \
   --difficulty extreme --seed 1 --number 2 --jobs 2
 # the time limit stops a puzzle's attempts on both threads
-check generate-timeout 0 3 -- "$exe" generate starbattle --size 24 --stars 4 \
+check generate-timeout 0 3 -- "$exe" generate starbattle --size 22 --stars 4 \
   --seed 1 --number 1 --jobs 2 --timeout 1
 
 # SIGINT while puzzles are made on two threads, the output into a pipe: 130

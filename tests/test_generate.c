@@ -203,6 +203,26 @@ static void test_starbattle(void **state) {
     }
 }
 
+/* Past the wall (starbattle_forced.c): the regions are built so that a
+   chain of deductions places every star.  The smallest such grid, twice,
+   and again with the same seed and index for the same bytes. */
+static void test_starbattle_wall(void **state) {
+  (void)state;
+  for (int i = 1; i <= 2; i++) {
+    gc_puzzle *pz = make("starbattle", 22, 3, 0, 0, 9, i, GC_DIFFICULTY_ANY);
+    gc_puzzle *again = make("starbattle", 22, 3, 0, 0, 9, i, GC_DIFFICULTY_ANY);
+    expect_unique(pz);
+    expect_regions(pz, 3);
+    char why[200];
+    assert_true(gc_check(pz, gc_puzzle_known(pz), why, sizeof why));
+    char *a = gc_puzzle_json(pz), *b = gc_puzzle_json(again);
+    assert_string_equal(a, b);
+    free(a), free(b);
+    gc_puzzle_free(pz);
+    gc_puzzle_free(again);
+  }
+}
+
 static void test_reproducible(void **state) {
   (void)state;
   static const char *const genres[] = {"skyscrapers", "futoshiki", "starbattle"};
@@ -414,7 +434,7 @@ int main(void) {
       cmocka_unit_test(test_skyscrapers),
       cmocka_unit_test(test_skyscraper_sudoku),
       cmocka_unit_test(test_futoshiki),
-      cmocka_unit_test(test_starbattle),
+      cmocka_unit_test(test_starbattle), cmocka_unit_test(test_starbattle_wall),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
