@@ -89,8 +89,8 @@ typedef struct sbf {
   int *known;   /* n * n: the region after which the cell is known empty */
   int *region;  /* n * n: the regions being built, -1 none yet */
   int *best;    /* n * n: the regions of the best order so far */
-  int *bknown;  /* ... and its known */
-  int *queue, *prev, *order;
+  int *queue, *prev;
+  int *order, *border; /* n: the order of the regions, and the best one */
 } sbf;
 
 static int cheb(int r1, int c1, int r2, int c2) {
@@ -375,14 +375,9 @@ static void cores(sbf *f) {
     rowleft[i] = colleft[i] = m;
   for (int k = 0; k < n; k++) {
     int p = f->chosen[f->order[k]];
-    int kc = place_cells(f, p, cells);
+    int kc = place_cells(f, p, cells), ks = f->shape[f->place[p] / nn].ks;
     for (int i = 0; i < kc; i++)
       f->core[cells[i]] = f->region[cells[i]] = k;
-  }
-  for (int k = 0; k < n; k++) {
-    int p = f->chosen[f->order[k]];
-    int kc = place_cells(f, p, cells), ks = f->shape[f->place[p] / nn].ks;
-    (void)kc;
     for (int i = 0; i < ks; i++) {
       int x = cells[i], r = x / n, c = x % n;
       rowleft[r]--, colleft[c]--;
@@ -507,13 +502,12 @@ static int regions(sbf *f) {
     if (left < fewest) {
       fewest = left;
       memcpy(f->best, f->region, (size_t)nn * sizeof *f->best);
-      memcpy(f->bknown, f->known, (size_t)nn * sizeof *f->bknown);
-      memcpy(f->prev, f->core, (size_t)nn * sizeof *f->prev);
+      memcpy(f->border, f->order, (size_t)n * sizeof *f->border);
     }
   }
+  memcpy(f->order, f->border, (size_t)n * sizeof *f->order);
+  cores(f); /* the best order's cores and knowns again */
   memcpy(f->region, f->best, (size_t)nn * sizeof *f->region);
-  memcpy(f->known, f->bknown, (size_t)nn * sizeof *f->known);
-  memcpy(f->core, f->prev, (size_t)nn * sizeof *f->core);
   return bring_in(f);
 }
 
@@ -539,7 +533,7 @@ int sb_forced(gc_puzzle *pz, int n, int m, gc_gen_ctx *gx, gc_error *err) {
   size_t nn = (size_t)f.nn;
   sb *s = pz->data;
   f.shape = malloc((SBF_CHAINS + 8) * sizeof *f.shape);
-  int *mem = malloc((8 * nn + 2 * (size_t)n) * sizeof *mem);
+  int *mem = malloc((5 * nn + 3 * (size_t)n) * sizeof *mem);
   int rc = -1;
   if (!f.shape || !mem) {
     gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
@@ -547,9 +541,8 @@ int sb_forced(gc_puzzle *pz, int n, int m, gc_gen_ctx *gx, gc_error *err) {
   }
   f.star = pz->known.cell;
   f.core = mem, f.known = mem + nn, f.region = s->region;
-  f.best = mem + 2 * nn, f.bknown = mem + 3 * nn;
-  f.queue = mem + 4 * nn, f.prev = mem + 5 * nn;
-  f.chosen = mem + 8 * nn, f.order = mem + 8 * nn + n;
+  f.best = mem + 2 * nn, f.queue = mem + 3 * nn, f.prev = mem + 4 * nn;
+  f.chosen = mem + 5 * nn, f.order = f.chosen + n, f.border = f.order + n;
   /* chains in the shapes of each layout tried: the more there are, the
      less regular the layout, and the longer the solver takes to find one */
   static const int chains[SBF_LAYOUTS] = {12, 6, 0, 0};
