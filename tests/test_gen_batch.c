@@ -895,6 +895,14 @@ static void test_sparse_blocks(void **state) {
   assert_null(strstr(err, ": 0 region changes"));
   free(out);
   free(err);
+  /* past the wall the regions are built unique, with no region changed
+     after (starbattle_forced.c) */
+  assert_int_equal(tu_cli(&out, &err, "generate", "starbattle", "--size", "22",
+                          "--stars", "3", "--seed", "9", "--json", NULL),
+                   0);
+  assert_non_null(strstr(err, ": 0 region changes"));
+  free(out);
+  free(err);
 }
 
 /* --timeout limits each puzzle: both puzzles of the run are stopped and
