@@ -69,6 +69,10 @@ typedef struct gc_gen_ctx {
      (a deterministic limit, unlike time): 10 SAT, 20 UNSAT, 1 gave up at
      the limit (the run goes on), 0 stopped. */
   int (*solve_within)(void *h, long conflicts);
+  /* 1 when the run must stop (its time limit, an interrupt, or a try past
+     one that ended): for a genre's own long searches between solver
+     calls. */
+  int (*stopped)(void *arg);
   /* Adds a clause for good (a blocking clause). */
   void (*clause)(void *h, const int *lits, size_t n);
   void (*close)(void *h);

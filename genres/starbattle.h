@@ -109,6 +109,10 @@ int sb_generate(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,
    regions and known solution: 0 done; 1 stopped or over budget; 2
    failed; -1 with err. */
 int sb_attempt(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err);
+/* A random layout S (m stars in every row and column, none touching) into
+   g->star, on g->gx and g->rng (pz: the genre): 0; 1 stopped; -1 with err
+   (GC_E_RANGE: no layout). */
+int sb_layout(sb_gen *g, const gc_puzzle *pz, gc_error *err);
 /* starbattle_attempts.c: the attempts for a grid made whole, on
    gx->threads threads: the same puzzle for any count. */
 int sb_whole(gc_puzzle *pz, int n, int m, gc_gen_ctx *gx, gc_error *err);

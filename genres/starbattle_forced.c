@@ -33,87 +33,63 @@
  *    off are grown again.
  *
  * The layout is the hard part: the more chains among the shapes, the less
- * regular it is and the longer the solver takes.  Four layouts are tried,
- * with 12, 6, 0 and 0 chains and a growing budget of conflicts (a count,
- * so the same seed gives the same puzzle anywhere); when none is found
- * the grid is made whole after all (starbattle_gen.c).  Measured
+ * regular it is and the longer the solver takes.  The shapes' layouts are
+ * tried with 12, 6, 0 and 0 chains and a growing budget of conflicts (a
+ * count, so the same seed gives the same puzzle anywhere).  Measured
  * (benchmarks/RESULTS.md): 26x26 with 4 stars in 1.6 to 31 s and 40x40
  * with 8 in 33 s where whole generation took minutes or never ended;
- * with 5 stars (no rectangle holds 5) the layouts are often not found.
+ * with 5 stars (no rectangle holds 5) the layouts are seldom found.  The
+ * puzzles look made: every region's stars form a chain, a line or a
+ * block.
  *
- * The puzzles look made more than grown ones: every region's stars form
- * a chain, a line or a block, and a region's core is easy to spot once
- * its neighbours are placed.  They grade medium (the chain of deductions).
+ * The other way (starbattle_cut.c) starts from a free layout of stars and
+ * cuts the cores from it one at a time, each allowed to lean on the cells
+ * its forerunners emptied; it makes the 5-star sizes in seconds and less
+ * regular regions, but past about 35x35 with 6 stars its last cores are
+ * often not found.  The two take turns (cut a layout, lay shapes out with
+ * 12 chains, cut another, with 6, ...), so that each has its chance early
+ * at every size; when neither makes the puzzle the grid is made whole
+ * after all (starbattle_gen.c).  Either way the puzzles grade medium (the
+ * chain of deductions).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "../encoder/card.h"
-#include "starbattle.h"
+#include "starbattle_forced.h"
 
-/* Cells of a shape at most; chains asked for and the tries to make them;
-   orders tried; rounds of bringing stray cells in; layouts tried. */
+/* Chains asked for and the tries to make them; orders tried; rounds of
+   bringing stray cells in; cuts of a layout (a search each). */
 enum {
-  SBF_CELLS = 32,
   SBF_CHAINS = 12, /* at most */
   SBF_CHAIN_TRIES = 4000,
   SBF_ORDERS = 300,
   SBF_ROUNDS = 60,
-  SBF_LAYOUTS = 4
+  SBF_CUTS = 20
 };
 
-static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
 /* the cells two king's moves away */
 static const int ring[16][2] = {{-2, 0}, {2, 0},  {0, -2}, {0, 2},
                                 {-2, -2}, {-2, -1}, {-2, 1}, {-2, 2},
                                 {2, -2},  {2, -1},  {2, 1},  {2, 2},
                                 {-1, -2}, {1, -2},  {-1, 2}, {1, 2}};
 
-typedef struct sbf_shape {
-  int k, ks; /* cells, of which the first ks are its stars */
-  int h, w;  /* rows and columns it spans */
-  signed char r[SBF_CELLS], c[SBF_CELLS];
-} sbf_shape;
-
-typedef struct sbf {
-  gc_gen_ctx *gx;
-  gc_rng *rng;
-  int n, m, nn;
-  sbf_shape *shape;
-  int nshape;
-  int *place;   /* placements: shape * nn + first cell (top left) */
-  int nplace;
-  int *chosen;  /* the n placements of the layout */
-  int *star;    /* n * n: 0/1 */
-  int *core;    /* n * n: the region whose core holds the cell, or -1 */
-  int *known;   /* n * n: the region after which the cell is known empty */
-  int *region;  /* n * n: the regions being built, -1 none yet */
-  int *best;    /* n * n: the regions of the best order so far */
-  int *queue, *prev;
-  int *order, *border; /* n: the order of the regions, and the best one */
-} sbf;
-
-static int cheb(int r1, int c1, int r2, int c2) {
-  int a = abs(r1 - r2), b = abs(c1 - c2);
-  return a > b ? a : b;
-}
-
 /* Packings of m non-touching cells of s from cell i on, with `have`
    chosen in pick, up to 2. */
-static int packings(const sbf_shape *s, int m, int i, int *pick, int have) {
+int sbf_packings(const sbf_shape *s, int m, int i, int *pick, int have) {
   if (have == m)
     return 1;
   if (s->k - i < m - have)
     return 0;
   int ok = 1, got = 0;
   for (int j = 0; j < have && ok; j++)
-    ok = cheb(s->r[i], s->c[i], s->r[pick[j]], s->c[pick[j]]) > 1;
+    ok = sbf_cheb(s->r[i], s->c[i], s->r[pick[j]], s->c[pick[j]]) > 1;
   if (ok) {
     pick[have] = i;
-    got = packings(s, m, i + 1, pick, have + 1);
+    got = sbf_packings(s, m, i + 1, pick, have + 1);
   }
   if (got < 2)
-    got += packings(s, m, i + 1, pick, have);
+    got += sbf_packings(s, m, i + 1, pick, have);
   return got;
 }
 
@@ -199,7 +175,7 @@ static void shapes(sbf *f, int chains) {
                                          : gc_rng_below(f->rng, 16);
       int nr = s.r[i - 1] + ring[step][0], nc = s.c[i - 1] + ring[step][1];
       for (int j = 0; j < i && ok; j++)
-        ok = cheb(nr, nc, s.r[j], s.c[j]) > 1;
+        ok = sbf_cheb(nr, nc, s.r[j], s.c[j]) > 1;
       for (int j = m; j < k && ok; j++)
         ok = s.r[j] != nr || s.c[j] != nc;
       /* the joints: a random shortest path of cells from the star before
@@ -223,7 +199,7 @@ static void shapes(sbf *f, int chains) {
       s.r[i] = (signed char)nr, s.c[i] = (signed char)nc;
     }
     s.k = k;
-    if (!ok || packings(&s, m, 0, pick, 0) != 1)
+    if (!ok || sbf_packings(&s, m, 0, pick, 0) != 1)
       continue;
     int before = f->nshape;
     add_shape(f, &s);
@@ -396,6 +372,23 @@ static void cores(sbf *f) {
   }
 }
 
+/* May cell x, known empty only after region b, join b all the same?
+   Yes when b's cells not known empty before b, and x, still hold m stars
+   in one way only. */
+static int packs_with(const sbf *f, int b, int x) {
+  int n = f->n, pick[SB_MAX_M];
+  sbf_shape s;
+  s.k = s.ks = 0;
+  s.r[s.k] = (signed char)(x / n), s.c[s.k++] = (signed char)(x % n);
+  for (int y = 0; y < f->nn; y++)
+    if (f->region[y] == b && f->known[y] >= b) {
+      if (s.k == SBF_CELLS)
+        return 0;
+      s.r[s.k] = (signed char)(y / n), s.c[s.k++] = (signed char)(y % n);
+    }
+  return sbf_packings(&s, f->m, 0, pick, 0) == 1;
+}
+
 /* Grows the regions at random over the cells each may take (known empty
    before it); returns the cells left. */
 static int grow(sbf *f) {
@@ -410,11 +403,19 @@ static int grow(sbf *f) {
     for (int i = 0; i < k; i++) {
       int x = cand[i], opt[4], no = 0;
       for (int d = 0; d < 4; d++) {
-        int r2 = x / n + dr[d], c2 = x % n + dc[d];
+        int r2 = x / n + sbf_dr[d], c2 = x % n + sbf_dc[d];
         if (r2 < 0 || r2 >= n || c2 < 0 || c2 >= n)
           continue;
         int b = f->region[r2 * n + c2];
         if (b >= 0 && b > f->known[x])
+          opt[no++] = b;
+      }
+      for (int d = 0; d < 4 && !no && f->packed; d++) {
+        int r2 = x / n + sbf_dr[d], c2 = x % n + sbf_dc[d];
+        if (r2 < 0 || r2 >= n || c2 < 0 || c2 >= n)
+          continue;
+        int b = f->region[r2 * n + c2];
+        if (b >= 0 && packs_with(f, b, x))
           opt[no++] = b;
       }
       if (no)
@@ -433,35 +434,39 @@ static int grow(sbf *f) {
 static int bring_in(sbf *f) {
   int n = f->n, nn = f->nn, *q = f->queue, *prev = f->prev;
   for (int round = 0; round < SBF_ROUNDS; round++) {
-    int stray = -1;
-    for (int x = 0; x < nn && stray < 0; x++)
-      if (f->region[x] < 0)
-        stray = x;
-    if (stray < 0)
-      return 1;
-    for (int k = n - 1; k > f->known[stray]; k--) {
-      for (int x = 0; x < nn; x++)
-        prev[x] = -2;
-      int nq = 0, hit = -1;
-      q[nq++] = stray, prev[stray] = -1;
-      for (int at = 0; at < nq && hit < 0; at++) {
-        int y = q[at];
-        for (int d = 0; d < 4 && hit < 0; d++) {
-          int r2 = y / n + dr[d], c2 = y % n + dc[d], z = r2 * n + c2;
-          if (r2 < 0 || r2 >= n || c2 < 0 || c2 >= n)
-            continue;
-          if (f->region[z] == k)
-            hit = y;
-          else if (prev[z] == -2 && f->core[z] < 0 && f->known[z] < k)
-            prev[z] = y, q[nq++] = z;
-        }
-      }
-      if (hit < 0)
+    int strays = 0, brought = 0;
+    for (int stray = 0; stray < nn && !brought; stray++) {
+      if (f->region[stray] >= 0)
         continue;
-      for (int y = hit; y >= 0; y = prev[y])
-        f->region[y] = k;
-      break;
+      strays++;
+      for (int k = n - 1; k > f->known[stray] && !brought; k--) {
+        for (int x = 0; x < nn; x++)
+          prev[x] = -2;
+        int nq = 0, hit = -1;
+        q[nq++] = stray, prev[stray] = -1;
+        for (int at = 0; at < nq && hit < 0; at++) {
+          int y = q[at];
+          for (int d = 0; d < 4 && hit < 0; d++) {
+            int r2 = y / n + sbf_dr[d], c2 = y % n + sbf_dc[d], z = r2 * n + c2;
+            if (r2 < 0 || r2 >= n || c2 < 0 || c2 >= n)
+              continue;
+            if (f->region[z] == k)
+              hit = y;
+            else if (prev[z] == -2 && f->core[z] < 0 && f->known[z] < k)
+              prev[z] = y, q[nq++] = z;
+          }
+        }
+        if (hit < 0)
+          continue;
+        for (int y = hit; y >= 0; y = prev[y])
+          f->region[y] = k;
+        brought = 1;
+      }
     }
+    if (!strays)
+      return 1;
+    if (!brought)
+      return 0;
     /* pieces cut off from their cores are free again */
     for (int x = 0; x < nn; x++)
       prev[x] = 0;
@@ -472,7 +477,7 @@ static int bring_in(sbf *f) {
     for (int at = 0; at < nq; at++) {
       int y = q[at];
       for (int d = 0; d < 4; d++) {
-        int r2 = y / n + dr[d], c2 = y % n + dc[d], z = r2 * n + c2;
+        int r2 = y / n + sbf_dr[d], c2 = y % n + sbf_dc[d], z = r2 * n + c2;
         if (r2 >= 0 && r2 < n && c2 >= 0 && c2 < n && !prev[z] &&
             f->region[z] == f->region[y])
           prev[z] = 1, q[nq++] = z;
@@ -533,9 +538,11 @@ int sb_forced(gc_puzzle *pz, int n, int m, gc_gen_ctx *gx, gc_error *err) {
   size_t nn = (size_t)f.nn;
   sb *s = pz->data;
   f.shape = malloc((SBF_CHAINS + 8) * sizeof *f.shape);
-  int *mem = malloc((5 * nn + 3 * (size_t)n) * sizeof *mem);
+  /* the cells, the orders, and for cut what it saved before each core */
+  int *mem = malloc((5 * nn + 3 * (size_t)n + (size_t)n * nn) * sizeof *mem);
+  long long *heap = malloc(5 * nn * sizeof *heap); /* cut's */
   int rc = -1;
-  if (!f.shape || !mem) {
+  if (!f.shape || !mem || !heap) {
     gc_error_set(err, GC_E_NOMEM, 0, 0, "out of memory");
     goto done;
   }
@@ -543,22 +550,48 @@ int sb_forced(gc_puzzle *pz, int n, int m, gc_gen_ctx *gx, gc_error *err) {
   f.core = mem, f.known = mem + nn, f.region = s->region;
   f.best = mem + 2 * nn, f.queue = mem + 3 * nn, f.prev = mem + 4 * nn;
   f.chosen = mem + 5 * nn, f.order = f.chosen + n, f.border = f.order + n;
-  /* chains in the shapes of each layout tried: the more there are, the
-     less regular the layout, and the longer the solver takes to find one */
-  static const int chains[SBF_LAYOUTS] = {12, 6, 0, 0};
-  static const long conflicts[SBF_LAYOUTS] = {20000, 50000, 200000, 1000000};
+  int *saved = f.border + n;
+  sb_gen g; /* for sb_layout */
+  memset(&g, 0, sizeof g);
+  g.rng = gx->rng, g.gx = gx, g.n = n, g.m = m, g.nn = f.nn, g.star = f.star;
   rc = 2;
-  for (int t = 0; t < SBF_LAYOUTS && rc == 2; t++) {
-    f.nshape = 0;
-    shapes(&f, chains[t]);
-    rc = layout(&f, conflicts[t], err);
-    if (rc == 2)
+  /* The plan: a layout of stars cut into cores, or a layout of shapes (its
+     chains, and the solver's budget to find it), in turn, so that each way
+     has its chance early at every size. */
+  static const int plan[][2] = {{-1, 0},     {12, 20000}, {-1, 0}, {6, 50000},
+                                {-1, 0},     {0, 200000}, {-1, 0},
+                                {0, 1000000}};
+  for (size_t t = 0; t < sizeof plan / sizeof *plan && rc == 2; t++) {
+    if (plan[t][0] >= 0) { /* shapes laid out by the solver */
+      f.nshape = 0;
+      f.packed = 0;
+      shapes(&f, plan[t][0]);
+      rc = layout(&f, plan[t][1], err);
+      if (!rc)
+        rc = regions(&f) ? unique(&f, pz, err) : 2;
       continue;
+    }
+    rc = sb_layout(&g, pz, err);
     if (rc)
       break;
-    rc = regions(&f) ? unique(&f, pz, err) : 2;
+    /* a cut that is not unique (its last cores are not checked) goes on
+       with the search for another */
+    rc = 2;
+    for (int u = 0, resume = 0; u < SBF_CUTS && rc == 2; u++) {
+      int c = sbf_cut(&f, heap, saved, resume);
+      if (c < 0) {
+        rc = 1;
+        break;
+      }
+      if ((resume = c) != 0) {
+        f.packed = 1;
+        grow(&f);
+        rc = bring_in(&f) ? unique(&f, pz, err) : 2;
+      }
+    }
   }
 done:
+  free(heap);
   free(f.place);
   free(f.shape);
   free(mem);

@@ -181,8 +181,8 @@ static int random_row(sb_gen *g, int r, const int *colcnt, int *cols) {
   return 0;
 }
 
-/* S into g->star.  0; 1 stopped; -1 with err (GC_E_RANGE: no layout). */
-static int sb_layout(sb_gen *g, const gc_puzzle *pz, gc_error *err) {
+/* S into g->star (see starbattle.h). */
+int sb_layout(sb_gen *g, const gc_puzzle *pz, gc_error *err) {
   int n = g->n, m = g->m, nn = g->nn;
   /* the puzzle whose regions are the rows: its solutions are the layouts */
   gc_puzzle rows;

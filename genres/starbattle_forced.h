@@ -1,0 +1,66 @@
+/*
+ * starbattle_forced.h: what the two ways of building a Star Battle past
+ * the wall share (starbattle_forced.c lays shapes out and drives both;
+ * starbattle_cut.c cuts cores from a layout of stars).  Inside the genre
+ * only.
+ */
+#ifndef GRIDCNF_STARBATTLE_FORCED_H
+#define GRIDCNF_STARBATTLE_FORCED_H
+
+#include <stdlib.h>
+
+#include "starbattle.h"
+
+/* Cells of a shape (or of the cells of a region not known empty) at most. */
+enum { SBF_CELLS = 32 };
+
+static const int sbf_dr[4] = {-1, 1, 0, 0}, sbf_dc[4] = {0, 0, -1, 1};
+
+typedef struct sbf_shape {
+  int k, ks; /* cells, of which the first ks are its stars */
+  int h, w;  /* rows and columns it spans */
+  signed char r[SBF_CELLS], c[SBF_CELLS];
+} sbf_shape;
+
+typedef struct sbf {
+  gc_gen_ctx *gx;
+  gc_rng *rng;
+  int n, m, nn;
+  sbf_shape *shape;
+  int nshape;
+  int *place;   /* placements: shape * nn + first cell (top left) */
+  int nplace;
+  int *chosen;  /* the n placements of the layout */
+  int *star;    /* n * n: 0/1 */
+  int *core;    /* n * n: the region whose core holds the cell, or -1 */
+  int *known;   /* n * n: the region after which the cell is known empty */
+  int *region;  /* n * n: the regions being built, -1 none yet */
+  int *best;    /* n * n: the regions of the best order so far (cut's
+                   scratch) */
+  int *queue, *prev;
+  int *order, *border; /* n: the order of the regions, and the best one */
+  int packed; /* grow lets in cells that keep a region's packing unique */
+  /* the search of cut: each core's tries, the tries left, and the stars
+     each row and column has still to take */
+  int tries[SB_MAX_N], rowleft[SB_MAX_N], colleft[SB_MAX_N];
+  long budget;
+} sbf;
+
+static inline int sbf_cheb(int r1, int c1, int r2, int c2) {
+  int a = abs(r1 - r2), b = abs(c1 - c2);
+  return a > b ? a : b;
+}
+
+/* Packings of m non-touching cells of s from cell i on, with `have`
+   chosen in pick, up to 2. */
+int sbf_packings(const sbf_shape *s, int m, int i, int *pick, int have);
+
+/* starbattle_cut.c: regions cut from the layout f->star in an order made
+   as they go, so that a chain of deductions fixes every star (f->core,
+   f->known and f->region set; every cell in a region).  heap: room for
+   5 n * n; saved: n * n * n.  resume: go on with the search of the cut
+   before, which the solver found not unique.  1 done; 0 none within its
+   budget; -1 stopped. */
+int sbf_cut(sbf *f, long long *heap, int *saved, int resume);
+
+#endif
