@@ -28,10 +28,12 @@
  * left and the check refuses most); the solver then confirms the puzzle,
  * and when it finds another solution the search goes on from there.
  *
- * Measured (benchmarks/RESULTS.md): 26x26 and 30x30 with 5 stars in 1 to
- * 22 s, where the shapes' layouts were seldom found and whole generation
- * took minutes or never ended.  Past about 32x32 with 5 stars and 35x35
- * with 6 the last cores often cannot be cut.
+ * Measured (benchmarks/RESULTS.md, seeds 1 and 2, 45 s allowed): 23x23
+ * with 4 stars in 0.5 s, 26x26 to 34x34 with 5 in 1 to 11 s, where the
+ * shapes' layouts were seldom found and whole generation took minutes or
+ * never ended; 13 of 30 sizes and seeds past the wall made against 6.
+ * Past about 4.7 lines a star the last cores often cannot be cut: the
+ * stars left are scattered among the cores already cut.
  */
 #include <limits.h>
 #include <string.h>
@@ -137,21 +139,6 @@ static int reach(sbf *f, int k, long long *heap) {
   return 0;
 }
 
-/* Region k's cells not known empty before k: do they hold m stars in one
-   way only? */
-static int packs(const sbf *f, int k) {
-  int n = f->n, pick[SB_MAX_M];
-  sbf_shape s;
-  s.k = s.ks = 0;
-  for (int x = 0; x < f->nn; x++)
-    if (f->region[x] == k && f->known[x] >= k) {
-      if (s.k == SBF_CELLS)
-        return 0;
-      s.r[s.k] = (signed char)(x / n), s.c[s.k++] = (signed char)(x % n);
-    }
-  return sbf_packings(&s, f->m, 0, pick, 0) == 1;
-}
-
 /* Do the cells in no region still split into pieces each holding a
    multiple of m stars?  (Else some star could not be reached.)  A piece
    without stars, which no core to come can reach, joins region k, which
@@ -182,7 +169,7 @@ static int splits_well(sbf *f, int k) {
       took = 1;
     }
   }
-  return !took || k >= f->n - SBF_TAIL || packs(f, k);
+  return !took || k >= f->n - SBF_TAIL || sbf_packs(f, k, -1);
 }
 
 /* The piece of cells in no region that holds star x, into core k. */

@@ -372,14 +372,12 @@ static void cores(sbf *f) {
   }
 }
 
-/* May cell x, known empty only after region b, join b all the same?
-   Yes when b's cells not known empty before b, and x, still hold m stars
-   in one way only. */
-static int packs_with(const sbf *f, int b, int x) {
+int sbf_packs(const sbf *f, int b, int x) {
   int n = f->n, pick[SB_MAX_M];
   sbf_shape s;
   s.k = s.ks = 0;
-  s.r[s.k] = (signed char)(x / n), s.c[s.k++] = (signed char)(x % n);
+  if (x >= 0)
+    s.r[s.k] = (signed char)(x / n), s.c[s.k++] = (signed char)(x % n);
   for (int y = 0; y < f->nn; y++)
     if (f->region[y] == b && f->known[y] >= b) {
       if (s.k == SBF_CELLS)
@@ -415,7 +413,7 @@ static int grow(sbf *f) {
         if (r2 < 0 || r2 >= n || c2 < 0 || c2 >= n)
           continue;
         int b = f->region[r2 * n + c2];
-        if (b >= 0 && packs_with(f, b, x))
+        if (b >= 0 && sbf_packs(f, b, x))
           opt[no++] = b;
       }
       if (no)

@@ -54,6 +54,10 @@ static inline int sbf_cheb(int r1, int c1, int r2, int c2) {
 /* Packings of m non-touching cells of s from cell i on, with `have`
    chosen in pick, up to 2. */
 int sbf_packings(const sbf_shape *s, int m, int i, int *pick, int have);
+/* Do region b's cells not known empty before b, and cell x (none if x <
+   0), hold m stars in one way only?  (Then x may join b although it is
+   known empty only after b.) */
+int sbf_packs(const sbf *f, int b, int x);
 
 /* starbattle_cut.c: regions cut from the layout f->star in an order made
    as they go, so that a chain of deductions fixes every star (f->core,
