@@ -239,8 +239,7 @@ static void uncut(sbf *f, int k, int *rowleft, int *colleft, const int *saved) {
 
 /* One try at core k: 1 placed (its stars counted in rowleft and colleft,
    the cells they make known empty set), 0 not (and partly placed). */
-static int cut_one(sbf *f, int k, long long *heap, int *rowleft,
-                   int *colleft) {
+static int cut_one(sbf *f, int k, long long *heap, int *rowleft, int *colleft) {
   int n = f->n, m = f->m, nn = f->nn, *stars = f->best, ns = 0;
   int pick[SB_MAX_M];
   for (int x = 0; x < nn; x++)
@@ -290,8 +289,7 @@ static int cut_one(sbf *f, int k, long long *heap, int *rowleft,
   if (!found)
     return 0;
   for (int x = 0; x < nn; x++)
-    if (!f->star[x] && f->known[x] > k &&
-        (!rowleft[x / n] || !colleft[x % n]))
+    if (!f->star[x] && f->known[x] > k && (!rowleft[x / n] || !colleft[x % n]))
       f->known[x] = k;
   return k == n - 1 || splits_well(f, k);
 }
@@ -344,4 +342,3 @@ int sbf_cut(sbf *f, long long *heap, int *saved, int resume) {
   thin(f, n - 1);
   return 1;
 }
-

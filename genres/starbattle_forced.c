@@ -114,7 +114,8 @@ static void add_shape(sbf *f, sbf_shape *s) {
   int seen[SBF_CELLS] = {1}, q[SBF_CELLS] = {0}, nq = 1;
   for (int at = 0; at < nq; at++)
     for (int j = 0; j < s->k; j++)
-      if (!seen[j] && abs(s->r[j] - s->r[q[at]]) + abs(s->c[j] - s->c[q[at]]) == 1)
+      if (!seen[j] &&
+          abs(s->r[j] - s->r[q[at]]) + abs(s->c[j] - s->c[q[at]]) == 1)
         seen[j] = 1, q[nq++] = j;
   if (nq != s->k)
     return;
@@ -372,6 +373,7 @@ static void cores(sbf *f) {
   }
 }
 
+/* See starbattle_forced.h. */
 int sbf_packs(const sbf *f, int b, int x) {
   int n = f->n, pick[SB_MAX_M];
   sbf_shape s;
@@ -425,10 +427,11 @@ static int grow(sbf *f) {
   return left;
 }
 
-/* A cell no region may reach: brought in along the shortest path of cells
-   that may all join a later region (the latest first), taken from the
-   regions they were in; the pieces of those regions cut off from their
-   cores become free and grow again.  1 when every cell is in a region. */
+/* A cell no region may reach (the first of them that one can): brought
+   in along the shortest path of cells that may all join a later region
+   (the latest first), taken from the regions they were in; the pieces of
+   those regions cut off from their cores become free and grow again.  1
+   when every cell is in a region. */
 static int bring_in(sbf *f) {
   int n = f->n, nn = f->nn, *q = f->queue, *prev = f->prev;
   for (int round = 0; round < SBF_ROUNDS; round++) {
@@ -556,9 +559,8 @@ int sb_forced(gc_puzzle *pz, int n, int m, gc_gen_ctx *gx, gc_error *err) {
   /* The plan: a layout of stars cut into cores, or a layout of shapes (its
      chains, and the solver's budget to find it), in turn, so that each way
      has its chance early at every size. */
-  static const int plan[][2] = {{-1, 0},     {12, 20000}, {-1, 0}, {6, 50000},
-                                {-1, 0},     {0, 200000}, {-1, 0},
-                                {0, 1000000}};
+  static const int plan[][2] = {{-1, 0}, {12, 20000}, {-1, 0}, {6, 50000},
+                                {-1, 0}, {0, 200000}, {-1, 0}, {0, 1000000}};
   for (size_t t = 0; t < sizeof plan / sizeof *plan && rc == 2; t++) {
     if (plan[t][0] >= 0) { /* shapes laid out by the solver */
       f.nshape = 0;
