@@ -188,40 +188,19 @@ static void take_piece(sbf *f, int k, int x) {
 }
 
 /* Region k's cells known empty before k that it does without: one at a
-   time in a random order, each that leaves the rest joined.  Its stars and
-   its other cells stay (they are the ones that fix its stars). */
+   time in a random order, each that leaves the rest joined
+   (sb_moving_set takes nothing more with it).  Its stars and its other
+   cells stay (they are the ones that fix its stars). */
 static void thin(sbf *f, int k) {
-  int n = f->n, nn = f->nn, *cand = f->best, *q = f->queue, *seen = f->prev;
-  int nc = 0, size = 0;
+  int nn = f->nn, *cand = f->best, nc = 0;
   for (int x = 0; x < nn; x++)
-    if (f->region[x] == k) {
-      size++;
-      if (!f->star[x] && f->known[x] < k)
-        cand[nc++] = x;
-    }
+    if (f->region[x] == k && !f->star[x] && f->known[x] < k)
+      cand[nc++] = x;
   gc_rng_shuffle(f->rng, cand, (size_t)nc);
   for (int i = 0; i < nc; i++) {
-    int x = cand[i], start = -1, nq = 0;
-    f->region[x] = -1;
-    for (int y = 0; y < nn && start < 0; y++)
-      if (f->region[y] == k)
-        start = y;
-    for (int y = 0; y < nn; y++)
-      seen[y] = 0;
-    q[nq++] = start, seen[start] = 1;
-    for (int at = 0; at < nq; at++) {
-      int y = q[at];
-      for (int d = 0; d < 4; d++) {
-        int r2 = y / n + sbf_dr[d], c2 = y % n + sbf_dc[d], z = r2 * n + c2;
-        if (r2 >= 0 && r2 < n && c2 >= 0 && c2 < n && !seen[z] &&
-            f->region[z] == k)
-          seen[z] = 1, q[nq++] = z;
-      }
-    }
-    if (nq == size - 1)
-      size--, f->core[x] = -1;
-    else
-      f->region[x] = k;
+    f->g->cells[0] = cand[i];
+    if (sb_moving_set(f->g, k, f->g->cells, 1) == 1)
+      f->region[cand[i]] = f->core[cand[i]] = -1;
   }
 }
 

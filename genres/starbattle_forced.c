@@ -539,8 +539,9 @@ int sb_forced(gc_puzzle *pz, int n, int m, gc_gen_ctx *gx, gc_error *err) {
   size_t nn = (size_t)f.nn;
   sb *s = pz->data;
   f.shape = malloc((SBF_CHAINS + 8) * sizeof *f.shape);
-  /* the cells, the orders, and for cut what it saved before each core */
-  int *mem = malloc((5 * nn + 3 * (size_t)n + (size_t)n * nn) * sizeof *mem);
+  /* the cells, the orders, for cut what it saved before each core, and
+     sb_moving_set's set */
+  int *mem = malloc((6 * nn + 3 * (size_t)n + (size_t)n * nn) * sizeof *mem);
   long long *heap = malloc(5 * nn * sizeof *heap); /* cut's */
   int rc = -1;
   if (!f.shape || !mem || !heap) {
@@ -552,9 +553,12 @@ int sb_forced(gc_puzzle *pz, int n, int m, gc_gen_ctx *gx, gc_error *err) {
   f.best = mem + 2 * nn, f.queue = mem + 3 * nn, f.prev = mem + 4 * nn;
   f.chosen = mem + 5 * nn, f.order = f.chosen + n, f.border = f.order + n;
   int *saved = f.border + n;
-  sb_gen g; /* for sb_layout */
+  sb_gen g;
   memset(&g, 0, sizeof g);
   g.rng = gx->rng, g.gx = gx, g.n = n, g.m = m, g.nn = f.nn, g.star = f.star;
+  g.region = f.region, g.queue = f.queue, g.mark = f.prev;
+  g.cells = saved + (size_t)n * nn;
+  f.g = &g;
   rc = 2;
   /* The plan: a layout of stars cut into cores, or a layout of shapes (its
      chains, and the solver's budget to find it), in turn, so that each way

@@ -40,6 +40,8 @@ typedef struct sbf {
   int *queue, *prev;
   int *order, *border; /* n: the order of the regions, and the best one */
   int packed; /* grow lets in cells that keep a region's packing unique */
+  sb_gen *g;  /* the same grid for starbattle_gen.c's helpers (sb_layout,
+                 sb_moving_set) */
   /* the search of cut: each core's tries, the tries left, and the stars
      each row and column has still to take */
   int tries[SB_MAX_N], rowleft[SB_MAX_N], colleft[SB_MAX_N];
