@@ -300,10 +300,10 @@ int sbf_cut(sbf *f, long long *heap, int *saved, int resume) {
     f->budget = (long)SBF_CUT_BUDGET * n;
     k = 0;
   }
-  while (k < n) {
+  for (long done = 0; k < n; done++) {
     if (f->budget-- <= 0)
       return 0;
-    if (f->budget % SBF_CUT_POLL == 0 && f->gx->stopped(f->gx->arg))
+    if (done % SBF_CUT_POLL == 0 && f->gx->stopped(f->gx->arg))
       return -1;
     if (tries[k] == most) { /* back to the core before */
       tries[k] = 0;

@@ -25,7 +25,7 @@
 #include <unistd.h>
 
 #include "formats/strbuf.h"
-#include "genres/starbattle.h"
+#include "genres/starbattle_forced.h"
 #include "solver-glue/cadical.h"
 #include "testutil.h"
 
@@ -1489,6 +1489,124 @@ static int cmp_bytes_100(const void *a, const void *b) {
   return memcmp(a, b, 100);
 }
 
+static int cut_go_on(void *arg) {
+  (void)arg;
+  return 0;
+}
+
+static int cut_stop(void *arg) {
+  (void)arg;
+  return 1;
+}
+
+/* Placements of m non-touching cells among cells[from..k), at most cap[r]
+   in row r and cap[n + c] in column c, counted up to 2 (by brute force). */
+static int cut_placements(const int *cells, int k, int n, int m, int *cap,
+                          int from, int *pick, int have) {
+  if (have == m)
+    return 1;
+  int got = 0;
+  for (int i = from; i < k && got < 2; i++) {
+    int x = cells[i], r = x / n, c = x % n, ok = cap[r] > 0 && cap[n + c] > 0;
+    for (int j = 0; j < have && ok; j++)
+      ok = abs(pick[j] / n - r) > 1 || abs(pick[j] % n - c) > 1;
+    if (!ok)
+      continue;
+    pick[have] = x;
+    cap[r]--, cap[n + c]--;
+    got += cut_placements(cells, k, n, m, cap, i + 1, pick, have + 1);
+    cap[r]++, cap[n + c]++;
+  }
+  return got;
+}
+
+/* Regions cut from a layout (starbattle_cut.c) against what the cut
+   promises, on the layouts of generated 14x14 3-star and 20x20 4-star
+   puzzles: every region holds m stars of the layout and is joined; every
+   region but the last two, its cells not known empty before it (known
+   empty recounted here from the order: a star of an earlier region
+   touches the cell, or its row or column has its m stars in earlier
+   regions), holds m stars in one way only with no row or column given
+   more than it has left; the cells left free are known empty before the
+   last region, which may grow over them.  And a stop asked for stops it. */
+static void test_cut(void **state) {
+  (void)state;
+  static const int size[][2] = {{14, 3}, {20, 4}};
+  size_t sizes = getenv("GC_TEST_QUICK") ? 1 : 2; /* valgrind: the small */
+  for (size_t t = 0; t < sizes; t++) {
+    int n = size[t][0], m = size[t][1], nn = n * n;
+    gc_puzzle *pz = tu_generate("starbattle", n, m, 0, 0, 5, 1,
+                                GC_DIFFICULTY_ANY, NULL);
+    gc_rng rng;
+    gc_rng_seed(&rng, 5, 11);
+    gc_gen_ctx gx = test_gen_ctx(&rng);
+    gx.stopped = cut_go_on;
+    int *mem = calloc((size_t)(9 + n) * nn, sizeof *mem);
+    long long *heap = malloc(5 * (size_t)nn * sizeof *heap);
+    assert_non_null(mem);
+    assert_non_null(heap);
+    sb_gen g = test_sb_gen(pz, &gx, mem);
+    sbf f;
+    memset(&f, 0, sizeof f);
+    f.gx = &gx, f.rng = &rng, f.n = n, f.m = m, f.nn = nn;
+    f.star = pz->known.cell;
+    f.core = mem + 5 * nn, f.known = mem + 6 * nn, f.region = mem + 7 * nn;
+    f.best = mem + 8 * nn, f.queue = g.queue, f.prev = g.mark, f.g = &g;
+    g.region = f.region;
+    int *saved = mem + 9 * nn, got = 0;
+    for (int u = 0; u < 20 && !got; u++)
+      got = sbf_cut(&f, heap, saved, 0);
+    assert_int_equal(got, 1);
+    const int *star = f.star, *reg = f.region;
+    for (int k = 0; k < n; k++) {
+      /* m stars, joined */
+      int stars = 0, size_k = 0, first = -1;
+      for (int x = 0; x < nn; x++)
+        if (reg[x] == k) {
+          stars += star[x], size_k++;
+          first = first < 0 ? x : first;
+        }
+      assert_int_equal(stars, m);
+      int seen[40 * 40] = {0}, q[40 * 40], nq = 0;
+      q[nq++] = first, seen[first] = 1;
+      for (int at = 0; at < nq; at++)
+        for (int d = 0; d < 4; d++) {
+          int r2 = q[at] / n + (d == 0) - (d == 1);
+          int c2 = q[at] % n + (d == 2) - (d == 3);
+          if (r2 >= 0 && r2 < n && c2 >= 0 && c2 < n && !seen[r2 * n + c2] &&
+              reg[r2 * n + c2] == k)
+            seen[r2 * n + c2] = 1, q[nq++] = r2 * n + c2;
+        }
+      assert_int_equal(nq, size_k);
+      /* what is known before k */
+      int rowdone[40] = {0}, coldone[40] = {0}, cap[80], open[40 * 40], no = 0;
+      for (int x = 0; x < nn; x++)
+        if (star[x] && reg[x] < k)
+          rowdone[x / n]++, coldone[x % n]++;
+      for (int i = 0; i < n; i++)
+        cap[i] = m - rowdone[i], cap[n + i] = m - coldone[i];
+      for (int x = 0; x < nn; x++) {
+        int empty = !star[x] && (!cap[x / n] || !cap[n + x % n]);
+        for (int y = 0; y < nn && !empty && !star[x]; y++)
+          empty = star[y] && reg[y] >= 0 && reg[y] < k &&
+                  abs(y / n - x / n) <= 1 && abs(y % n - x % n) <= 1;
+        if (reg[x] == k && !empty)
+          open[no++] = x;
+        if (k == n - 1 && reg[x] < 0)
+          assert_true(empty && !star[x]); /* free: the last may take it */
+      }
+      int pick[8];
+      if (k < n - 2)
+        assert_int_equal(cut_placements(open, no, n, m, cap, 0, pick, 0), 1);
+    }
+    gx.stopped = cut_stop;
+    assert_int_equal(sbf_cut(&f, heap, saved, 0), -1);
+    free(mem);
+    free(heap);
+    gc_puzzle_free(pz);
+  }
+}
+
 /* sb_formula with extra literals of cells (the fill's checks): with some
    cells out of their regions, each given its own region and up to two
    others it may join and the assumptions choosing one, the formula's
@@ -1577,6 +1695,7 @@ int main(void) {
       cmocka_unit_test(test_bad_inputs),
       cmocka_unit_test(test_search),
       cmocka_unit_test(test_dead_holes),
+      cmocka_unit_test(test_cut),
       cmocka_unit_test(test_formula_extras),
   };
   int rc = cmocka_run_group_tests(tests, NULL, NULL);
