@@ -152,6 +152,9 @@ int sb_prune(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err);
 /* Fills every hole so that the puzzle stays unique: 0 done; 1 stopped (or
    over budget); 2 stuck; -1 with err. */
 int sb_fill(sb_gen *g, int *lits, gc_error *err);
+/* Excludes the layout S from solver h, whose cells are variables 1 to
+   n * n (lits: room for n * n). */
+void sb_exclude_layout(sb_gen *g, void *h, int *lits);
 
 /* starbattle_dead.c */
 /* A formula whose clauses go into the generator's bare solver h

@@ -259,8 +259,8 @@ static int detour(sb_gen *g, const gc_grid *t) {
   return rc;
 }
 
-/* Excludes the layout S from solver h (cells are variables 1..nn). */
-static void exclude_layout(sb_gen *g, void *h, int *lits) {
+/* See starbattle.h. */
+void sb_exclude_layout(sb_gen *g, void *h, int *lits) {
   int k = 0;
   for (int c = 0; c < g->nn; c++)
     if (g->star[c])
@@ -282,7 +282,7 @@ static int prune_phase(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err) {
   int k = 0, rc = 0, pruned = 0, holes = 0;
   for (int c = 0; c < nn; c++)
     holes += g->region[c] < 0;
-  exclude_layout(g, h, lits);
+  sb_exclude_layout(g, h, lits);
   gc_grid t = {0, NULL};
   for (;;) {
     if (g->holes_most && holes > g->holes_most) {
@@ -557,7 +557,7 @@ static void *fill_checker(sb_gen *g, sbfill *f, int *lits, gc_error *err) {
   void *s = sb_formula(g, own, at, ne, lits, &top, err);
   if (!s)
     return NULL;
-  exclude_layout(g, s, lits);
+  sb_exclude_layout(g, s, lits);
   for (int c = 0; c < nn; c++)
     if (g->region[c] < 0 && (f->hidx[c] < 0 || !f->active[c])) {
       int e = -(1 + c); /* a hole outside the batch, or with no option */

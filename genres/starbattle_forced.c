@@ -522,11 +522,7 @@ static int unique(sbf *f, const gc_puzzle *pz, gc_error *err) {
   void *h = f->gx->open(f->gx->arg, pz, err);
   if (!h)
     return err->code ? -1 : 1;
-  int k = 0, *lits = f->queue;
-  for (int x = 0; x < f->nn; x++)
-    if (f->star[x])
-      lits[k++] = -(1 + x);
-  f->gx->clause(h, lits, (size_t)k);
+  sb_exclude_layout(f->g, h, f->queue);
   int r = f->gx->solve(h, NULL, 0);
   f->gx->close(h);
   return r == 20 ? 0 : r == 10 ? 2 : 1;
