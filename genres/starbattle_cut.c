@@ -4,7 +4,8 @@
  *
  * A random layout S (m stars in every row and column, none touching;
  * sb_layout) is cut into regions one at a time, in the order they will be
- * deduced.  Region k's core is a random star of S in no region yet and
+ * deduced.  Region k's core is a star of S in no region yet (of SBF_PICK
+ * drawn at random, the one nearest the border) and
  * the m - 1 stars reached from it, each by the cheapest way through free
  * cells (a cell already known empty costs 1, any other SBF_DEAR, since it
  * may let another placement in).  A cell is known empty before k when a
@@ -25,15 +26,27 @@
  * cells known empty before it).  A core not found in SBF_CUT_TRIES tries
  * undoes the one before: a depth-first search with a budget of tries.
  * The last SBF_TAIL cores are not checked (near the end few choices are
- * left and the check refuses most); the solver then confirms the puzzle,
- * and when it finds another solution the search goes on from there.
+ * left and the check refuses most): starbattle_tail.c changes the last
+ * regions until they let in no other solution, the solver then confirms
+ * the puzzle, and when it finds another solution the search goes on from
+ * there.
  *
- * Measured (benchmarks/RESULTS.md, seeds 1 and 2, 45 s allowed): 23x23
- * with 4 stars in 0.5 s, 26x26 to 34x34 with 5 in 1 to 11 s, where the
- * shapes' layouts were seldom found and whole generation took minutes or
- * never ended; 13 of 30 sizes and seeds past the wall made against 6.
- * Past about 4.7 lines a star the last cores often cannot be cut: the
- * stars left are scattered among the cores already cut.
+ * Why the border first: a star near the border has fewer neighbours, so
+ * fewer of them are emptied by other stars, and left to the end such
+ * stars keep other places one cell away, whose shifts chain through the
+ * rows and columns into whole other solutions of the tail.  At 33x33 with
+ * 6 stars, seed 1, the last two regions of a random order let in 19 of
+ * them, each moving all 12 stars of the tail, 20 cuts in a row, and the
+ * build before made nothing in 15 minutes; with the border first the
+ * first cut's tail had 15, none of them with m stars in each last region,
+ * and the puzzle came out in 6 s.
+ *
+ * Measured (benchmarks/RESULTS.md, seeds 1 and 2, 45 s allowed): 22 of 30
+ * sizes and seeds past the wall made (13 before the border first and the
+ * tail's search), among them 38x38 with 5 stars, 33x33 with 6 and 32x32
+ * with 7, which nothing made before; 23x23 with 4 stars in 0.5 s, 26x26
+ * to 34x34 with 5 in 1 to 15 s.  Not made in time: 37x37 with 6 and 40x40
+ * with 7 or 8.
  */
 #include <limits.h>
 #include <string.h>
@@ -42,13 +55,13 @@
 
 /* Cost of a step through a cell not known empty; tries of a core before
    the one before it is undone; tries of a cut (times n); tries between
-   looks at the stop; cores at the end left to the solver. */
+   looks at the stop; stars drawn for the first of a core. */
 enum {
   SBF_DEAR = 2,
   SBF_CUT_TRIES = 40,
   SBF_CUT_BUDGET = 100,
   SBF_CUT_POLL = 64,
-  SBF_TAIL = 2
+  SBF_PICK = 8
 };
 
 /* packings, with at most cap[r] stars in row r and cap[n + c] in column
@@ -224,7 +237,16 @@ static int cut_one(sbf *f, int k, long long *heap, int *rowleft, int *colleft) {
   for (int x = 0; x < nn; x++)
     if (f->star[x] && f->core[x] < 0)
       stars[ns++] = x;
-  int x0 = stars[gc_rng_below(f->rng, ns)], found = 1;
+  /* the first star: of SBF_PICK drawn, the one nearest the border */
+  int x0 = -1, found = 1;
+  for (int i = 0, near = n; i < SBF_PICK; i++) {
+    int x = stars[gc_rng_below(f->rng, ns)], r = x / n, c = x % n;
+    int e = r < n - 1 - r ? r : n - 1 - r;
+    e = c < e ? c : e;
+    e = n - 1 - c < e ? n - 1 - c : e;
+    if (e < near)
+      near = e, x0 = x;
+  }
   if (k == n - 1)
     take_piece(f, k, x0);
   else

@@ -44,9 +44,10 @@
  *
  * The other way (starbattle_cut.c) starts from a free layout of stars and
  * cuts the cores from it one at a time, each allowed to lean on the cells
- * its forerunners emptied; it makes the 5-star sizes in seconds and less
- * regular regions, but past about 35x35 with 6 stars its last cores are
- * often not found.  The two take turns (cut a layout, lay shapes out with
+ * its forerunners emptied, and leaves its last two regions to a search of
+ * their own (starbattle_tail.c); it makes most sizes up to about 36x36 in
+ * seconds and less regular regions, but not yet 37x37 with 6 stars or
+ * 40x40 with 7 or 8 within a minute.  The two take turns (cut a layout, lay shapes out with
  * 12 chains, cut another, with 6, ...), so that each has its chance early
  * at every size; when neither makes the puzzle the grid is made whole
  * after all (starbattle_gen.c).  Either way the puzzles grade medium (the
@@ -495,6 +496,13 @@ static int bring_in(sbf *f) {
   return 1;
 }
 
+/* See starbattle_forced.h. */
+int sbf_fill_cut(sbf *f) {
+  f->packed = 1;
+  grow(f);
+  return bring_in(f);
+}
+
 /* Regions around the layout: the order that leaves the fewest cells no
    region may take, then those brought in.  1 done, 0 not. */
 static int regions(sbf *f) {
@@ -535,9 +543,10 @@ int sb_forced(gc_puzzle *pz, int n, int m, gc_gen_ctx *gx, gc_error *err) {
   size_t nn = (size_t)f.nn;
   sb *s = pz->data;
   f.shape = malloc((SBF_CHAINS + 8) * sizeof *f.shape);
-  /* the cells, the orders, for cut what it saved before each core, and
-     sb_moving_set's set */
-  int *mem = malloc((6 * nn + 3 * (size_t)n + (size_t)n * nn) * sizeof *mem);
+  /* the cells, the orders, for cut what it saved before each core,
+     sb_moving_set's set, and the tail's assumptions */
+  int *mem =
+      malloc((7 * nn + 3 * (size_t)n + 1 + (size_t)n * nn) * sizeof *mem);
   long long *heap = malloc(5 * nn * sizeof *heap); /* cut's */
   int rc = -1;
   if (!f.shape || !mem || !heap) {
@@ -554,7 +563,9 @@ int sb_forced(gc_puzzle *pz, int n, int m, gc_gen_ctx *gx, gc_error *err) {
   g.rng = gx->rng, g.gx = gx, g.n = n, g.m = m, g.nn = f.nn, g.star = f.star;
   g.region = f.region, g.queue = f.queue, g.mark = f.prev;
   g.cells = saved + (size_t)n * nn;
+  f.assume = g.cells + nn;
   f.g = &g;
+  f.err = err;
   rc = 2;
   /* The plan: a layout of stars cut into cores, or a layout of shapes (its
      chains, and the solver's budget to find it), in turn, so that each way
@@ -584,13 +595,17 @@ int sb_forced(gc_puzzle *pz, int n, int m, gc_gen_ctx *gx, gc_error *err) {
         break;
       }
       if ((resume = c) != 0) {
-        f.packed = 1;
-        grow(&f);
-        rc = bring_in(&f) ? unique(&f, pz, err) : 2;
+        int tl = sbf_fill_cut(&f) ? sbf_tail(&f) : 0;
+        if (tl < 0) {
+          rc = tl == -1 ? 1 : -1;
+          break;
+        }
+        rc = tl ? unique(&f, pz, err) : 2;
       }
     }
   }
 done:
+  sbf_tail_close(&f);
   free(heap);
   free(f.place);
   free(f.shape);

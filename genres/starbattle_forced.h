@@ -11,8 +11,13 @@
 
 #include "starbattle.h"
 
-/* Cells of a shape (or of the cells of a region not known empty) at most. */
-enum { SBF_CELLS = 32 };
+/* Cells of a shape (or of the cells of a region not known empty) at most;
+   the last regions of a cut, which no deduction fixes (starbattle_tail.c
+   makes them let in no other solution). */
+enum { SBF_CELLS = 32, SBF_TAIL = 2 };
+
+/* The genre's count for m stars (starbattle_encode.c). */
+#define SBF_COUNT(m) ((m) >= 4 ? GC_CARD_TOTALIZER : GC_CARD_COUNTER)
 
 static const int sbf_dr[4] = {-1, 1, 0, 0}, sbf_dc[4] = {0, 0, -1, 1};
 
@@ -46,6 +51,13 @@ typedef struct sbf {
      each row and column has still to take */
   int tries[SB_MAX_N], rowleft[SB_MAX_N], colleft[SB_MAX_N];
   long budget;
+  /* the tail's bare solver (starbattle_tail.c), opened when first asked
+     (NULL before), its clauses' way in, and its assumptions (n * n + 1) */
+  void *relax;
+  sb_sink relax_to;
+  gc_cnf relax_cnf;
+  int *assume;
+  gc_error *err;
 } sbf;
 
 static inline int sbf_cheb(int r1, int c1, int r2, int c2) {
@@ -68,5 +80,19 @@ int sbf_packs(const sbf *f, int b, int x);
    before, which the solver found not unique.  1 done; 0 none within its
    budget; -1 stopped. */
 int sbf_cut(sbf *f, long long *heap, int *saved, int resume);
+
+/* After a cut: the regions grow over the cells left free (each over
+   those known empty before it, or that keep its stars fixed), and cells
+   none can reach are brought in.  1 every cell in a region, 0 not. */
+int sbf_fill_cut(sbf *f);
+
+/* starbattle_tail.c: the last SBF_TAIL regions of a cut (every cell in a
+   region), changed so that the puzzle has S alone: 1 done (the puzzle is
+   to be checked all the same); 0 not (it has another solution); 2 the
+   tail has too many solutions to list (it may have); -1 stopped; -2 with
+   f->err. */
+int sbf_tail(sbf *f);
+/* Closes the tail's solver, if open. */
+void sbf_tail_close(sbf *f);
 
 #endif

@@ -1520,6 +1520,30 @@ static int cut_placements(const int *cells, int k, int n, int m, int *cap,
   return got;
 }
 
+/* Does region k hold m stars of star and is it joined? */
+static int m_stars_joined(const int *reg, const int *star, int n, int m,
+                          int k) {
+  int stars = 0, size_k = 0, first = -1;
+  for (int x = 0; x < n * n; x++)
+    if (reg[x] == k) {
+      stars += star[x], size_k++;
+      first = first < 0 ? x : first;
+    }
+  if (stars != m)
+    return 0;
+  int seen[SB_MAX_N * SB_MAX_N] = {0}, q[SB_MAX_N * SB_MAX_N], nq = 0;
+  q[nq++] = first, seen[first] = 1;
+  for (int at = 0; at < nq; at++)
+    for (int d = 0; d < 4; d++) {
+      int r2 = q[at] / n + (d == 0) - (d == 1);
+      int c2 = q[at] % n + (d == 2) - (d == 3);
+      if (r2 >= 0 && r2 < n && c2 >= 0 && c2 < n && !seen[r2 * n + c2] &&
+          reg[r2 * n + c2] == k)
+        seen[r2 * n + c2] = 1, q[nq++] = r2 * n + c2;
+    }
+  return nq == size_k;
+}
+
 /* Regions cut from a layout (starbattle_cut.c) against what the cut
    promises, on the layouts of generated 14x14 3-star and 20x20 4-star
    puzzles: every region holds m stars of the layout and is joined; every
@@ -1559,25 +1583,7 @@ static void test_cut(void **state) {
     assert_int_equal(got, 1);
     const int *star = f.star, *reg = f.region;
     for (int k = 0; k < n; k++) {
-      /* m stars, joined */
-      int stars = 0, size_k = 0, first = -1;
-      for (int x = 0; x < nn; x++)
-        if (reg[x] == k) {
-          stars += star[x], size_k++;
-          first = first < 0 ? x : first;
-        }
-      assert_int_equal(stars, m);
-      int seen[40 * 40] = {0}, q[40 * 40], nq = 0;
-      q[nq++] = first, seen[first] = 1;
-      for (int at = 0; at < nq; at++)
-        for (int d = 0; d < 4; d++) {
-          int r2 = q[at] / n + (d == 0) - (d == 1);
-          int c2 = q[at] % n + (d == 2) - (d == 3);
-          if (r2 >= 0 && r2 < n && c2 >= 0 && c2 < n && !seen[r2 * n + c2] &&
-              reg[r2 * n + c2] == k)
-            seen[r2 * n + c2] = 1, q[nq++] = r2 * n + c2;
-        }
-      assert_int_equal(nq, size_k);
+      assert_true(m_stars_joined(reg, star, n, m, k));
       /* what is known before k */
       int rowdone[40] = {0}, coldone[40] = {0}, cap[80], open[40 * 40], no = 0;
       for (int x = 0; x < nn; x++)
@@ -1604,6 +1610,88 @@ static void test_cut(void **state) {
     free(mem);
     free(heap);
     gc_puzzle_free(pz);
+  }
+}
+
+/* The last regions of cuts (starbattle_tail.c) against what sbf_tail
+   promises, on cuts of the layouts of generated 14x14 3-star and 20x20
+   4-star puzzles (several cuts of each): the regions before the last two
+   keep their cells; every region holds m stars of the layout and is
+   joined; and the puzzle's own encoding confirms the answer: 1 (done)
+   when the puzzle has the layout alone, 0 when it has another solution.
+   Among the cuts, some whose last regions let in other solutions before
+   are made unique by it.  A stop asked for stops it. */
+static void test_tail(void **state) {
+  (void)state;
+  static const int size[][2] = {{14, 3}, {20, 4}};
+  size_t sizes = getenv("GC_TEST_QUICK") ? 1 : 2; /* valgrind: the small */
+  int mended = 0, unique = 0, other = 0, stopped = 0;
+  for (size_t t = 0; t < sizes; t++) {
+    int n = size[t][0], m = size[t][1], nn = n * n;
+    gc_puzzle *pz = tu_generate("starbattle", n, m, 0, 0, 5, 1,
+                                GC_DIFFICULTY_ANY, NULL);
+    int *own = ((sb *)pz->data)->region;
+    gc_rng rng;
+    gc_rng_seed(&rng, 5, 12);
+    gc_gen_ctx gx = test_gen_ctx(&rng);
+    gx.stopped = cut_go_on;
+    int *mem = calloc((size_t)(12 + n) * nn + 1, sizeof *mem);
+    long long *heap = malloc(5 * (size_t)nn * sizeof *heap);
+    assert_non_null(mem);
+    assert_non_null(heap);
+    sb_gen g = test_sb_gen(pz, &gx, mem);
+    gc_error err = {0};
+    sbf f;
+    memset(&f, 0, sizeof f);
+    f.gx = &gx, f.rng = &rng, f.n = n, f.m = m, f.nn = nn, f.err = &err;
+    f.star = pz->known.cell;
+    f.core = mem + 5 * nn, f.known = mem + 6 * nn, f.region = mem + 7 * nn;
+    f.best = mem + 8 * nn, f.queue = g.queue, f.prev = g.mark, f.g = &g;
+    f.chosen = mem + 9 * nn, f.order = f.chosen + n, f.border = f.order + n;
+    int *before = mem + 10 * nn, *saved = mem + 11 * nn;
+    f.assume = saved + (size_t)n * nn;
+    g.region = f.region;
+    for (int cut = 0; cut < 12 * (int)(t + 1); cut++) {
+      if (sbf_cut(&f, heap, saved, 0) != 1 || !sbf_fill_cut(&f))
+        continue;
+      memcpy(before, f.region, (size_t)nn * sizeof *before);
+      memcpy(own, f.region, (size_t)nn * sizeof *own);
+      int had_other = has_other(pz, f.star);
+      if (had_other && !stopped) {
+        gx.stopped = cut_stop;
+        assert_int_equal(sbf_tail(&f), -1);
+        gx.stopped = cut_go_on;
+        memcpy(f.region, before, (size_t)nn * sizeof *before);
+        stopped = 1;
+      }
+      int r = sbf_tail(&f);
+      assert_true(r == 0 || r == 1 || r == 2);
+      for (int x = 0; x < nn; x++) {
+        if (before[x] < n - SBF_TAIL)
+          assert_int_equal(f.region[x], before[x]);
+        else
+          assert_true(f.region[x] >= n - SBF_TAIL);
+      }
+      for (int k = 0; k < n; k++)
+        assert_true(m_stars_joined(f.region, f.star, n, m, k));
+      memcpy(own, f.region, (size_t)nn * sizeof *own);
+      int now_other = has_other(pz, f.star);
+      if (r == 1)
+        assert_false(now_other);
+      if (r == 0)
+        assert_true(now_other);
+      unique += r == 1, other += r == 0, mended += had_other && r == 1;
+    }
+    sbf_tail_close(&f);
+    free(mem);
+    free(heap);
+    gc_puzzle_free(pz);
+  }
+  print_message("tail: %d cuts unique, %d of them mended; %d not\n", unique,
+                mended, other);
+  if (sizes == 2) { /* at 14x14 the last two regions seldom let any in */
+    assert_true(mended > 0);
+    assert_true(stopped);
   }
 }
 
@@ -1696,6 +1784,7 @@ int main(void) {
       cmocka_unit_test(test_search),
       cmocka_unit_test(test_dead_holes),
       cmocka_unit_test(test_cut),
+      cmocka_unit_test(test_tail),
       cmocka_unit_test(test_formula_extras),
   };
   int rc = cmocka_run_group_tests(tests, NULL, NULL);
