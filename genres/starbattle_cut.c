@@ -60,7 +60,7 @@ enum {
   SBF_DEAR = 2,
   SBF_CUT_TRIES = 40,
   SBF_CUT_BUDGET = 100,
-  SBF_CUT_POLL = 64,
+  SBF_CUT_POLL = 8,
   SBF_PICK = 8
 };
 
