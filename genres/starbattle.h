@@ -169,6 +169,11 @@ void sb_cnf_to(gc_cnf *cnf, sb_sink *t);
    random order up to most + 1 (lits: room for n * n).  -2 stopped (or
    over budget); -1 with err. */
 int sb_dead_holes(sb_gen *g, int *lits, int most, gc_error *err);
+/* Parts of the formulas of generation, on the cells of an n x n grid
+   numbered from variable first: m stars in every row and column, in the
+   genre's choice of count (lits: room for n); no two stars touching. */
+void sb_lines_count(gc_cnf *cnf, int n, int m, int first, int *lits);
+void sb_no_touch(gc_cnf *cnf, int n, int first);
 /* A bare solver (gx->raw) on the puzzle with its holes free: the cells
    (variables 1..nn), m stars in every row and column, none touching, and
    in each region b, m among its cells and the extra literals j (variable

@@ -40,6 +40,26 @@ void sb_cnf_to(gc_cnf *cnf, sb_sink *t) {
   gc_cnf_init(cnf, (gc_sink){&to_solver_ops, t}, NULL);
 }
 
+void sb_lines_count(gc_cnf *cnf, int n, int m, int first, int *lits) {
+  int kind = m >= 4 ? GC_CARD_TOTALIZER : GC_CARD_COUNTER;
+  for (int d = 0; d < 2; d++)
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < n; j++)
+        lits[j] = first + (d ? j * n + i : i * n + j);
+      gc_enc_card_kind(cnf, lits, (size_t)n, m, m, kind);
+    }
+}
+
+void sb_no_touch(gc_cnf *cnf, int n, int first) {
+  static const int tr[4] = {0, 1, 1, 1}, tc[4] = {1, -1, 0, 1};
+  for (int c = 0; c < n * n; c++)
+    for (int d = 0; d < 4; d++) {
+      int r2 = c / n + tr[d], c2 = c % n + tc[d];
+      if (r2 < n && c2 >= 0 && c2 < n)
+        gc_cnf_binary(cnf, -(first + c), -(first + r2 * n + c2));
+    }
+}
+
 void *sb_formula(sb_gen *g, const int *extra_region, const int *extra_cell,
                  int nextra, int *lits, int *top, gc_error *err) {
   int n = g->n, m = g->m, nn = g->nn;
@@ -54,12 +74,8 @@ void *sb_formula(sb_gen *g, const int *extra_region, const int *extra_cell,
   int first = gc_cnf_block(&cnf, "cell", "row,col", n, n, 1);
   int extra = nextra ? gc_cnf_block(&cnf, "extra", "index", nextra, 1, 1)
                      : nn + 1;
-  for (int d = 0; d < 2 && first && extra; d++)
-    for (int i = 0; i < n; i++) {
-      for (int j = 0; j < n; j++)
-        lits[j] = first + (d ? j * n + i : i * n + j);
-      gc_enc_card_kind(&cnf, lits, (size_t)n, m, m, kind);
-    }
+  if (first && extra)
+    sb_lines_count(&cnf, n, m, first, lits);
   for (int b = 0; b < n && first && extra; b++) {
     size_t k = 0;
     for (int c = 0; c < nn; c++)
@@ -70,13 +86,8 @@ void *sb_formula(sb_gen *g, const int *extra_region, const int *extra_cell,
         lits[k++] = extra + j;
     gc_enc_card_kind(&cnf, lits, k, m, m, kind);
   }
-  static const int tr[4] = {0, 1, 1, 1}, tc[4] = {1, -1, 0, 1};
-  for (int c = 0; c < nn && first && extra; c++)
-    for (int d = 0; d < 4; d++) {
-      int r2 = c / n + tr[d], c2 = c % n + tc[d];
-      if (r2 < n && c2 >= 0 && c2 < n)
-        gc_cnf_binary(&cnf, -(first + c), -(first + r2 * n + c2));
-    }
+  if (first && extra)
+    sb_no_touch(&cnf, n, first);
   /* an extra literal of a cell: the cell's star counted in a region */
   for (int j = 0; extra_cell && j < nextra && first && extra; j++)
     gc_cnf_binary(&cnf, -(extra + j), first + extra_cell[j]);

@@ -16,9 +16,6 @@
    makes them let in no other solution). */
 enum { SBF_CELLS = 32, SBF_TAIL = 2 };
 
-/* The genre's count for m stars (starbattle_encode.c). */
-#define SBF_COUNT(m) ((m) >= 4 ? GC_CARD_TOTALIZER : GC_CARD_COUNTER)
-
 static const int sbf_dr[4] = {-1, 1, 0, 0}, sbf_dc[4] = {0, 0, -1, 1};
 
 typedef struct sbf_shape {

@@ -36,7 +36,6 @@
  */
 #include <stdlib.h>
 
-#include "../encoder/card.h"
 #include "starbattle_forced.h"
 
 /* Solutions of the tail listed at most, moves tried, and one move in how
@@ -62,7 +61,7 @@ typedef struct tail {
 /* The bare solver: cells (variable 1 + cell), m stars in every row and
    column, none touching.  0; -1 stopped; -2 with f->err. */
 static int relax_open(sbf *f) {
-  int n = f->n, nn = f->nn, *lits = f->assume;
+  int n = f->n, *lits = f->assume;
   f->relax = f->gx->raw(f->gx->arg, f->err);
   if (!f->relax)
     return f->err->code ? -2 : -1;
@@ -70,19 +69,8 @@ static int relax_open(sbf *f) {
   gc_cnf *c = &f->relax_cnf;
   sb_cnf_to(c, &f->relax_to);
   gc_cnf_block(c, "cell", "row,col", n, n, 1);
-  for (int d = 0; d < 2; d++)
-    for (int i = 0; i < n; i++) {
-      for (int j = 0; j < n; j++)
-        lits[j] = 1 + (d ? j * n + i : i * n + j);
-      gc_enc_card_kind(c, lits, (size_t)n, f->m, f->m, SBF_COUNT(f->m));
-    }
-  static const int tr[4] = {0, 1, 1, 1}, tc[4] = {1, -1, 0, 1};
-  for (int x = 0; x < nn; x++)
-    for (int d = 0; d < 4; d++) {
-      int r2 = x / n + tr[d], c2 = x % n + tc[d];
-      if (r2 < n && c2 >= 0 && c2 < n)
-        gc_cnf_binary(c, -(1 + x), -(1 + r2 * n + c2));
-    }
+  sb_lines_count(c, n, f->m, 1, lits);
+  sb_no_touch(c, n, 1);
   return 0;
 }
 
