@@ -21,7 +21,8 @@
  * region's stars (sb_moving_set) change region.  S's counts do not
  * change, and both regions stay joined.  A move is kept when no more
  * solutions are let in than before, and one time in SBF_TAIL_KEEP all the
- * same, so that the search leaves a plateau.  Each solution keeps its
+ * same, so that the search does not stay where every move lets more
+ * in.  Each solution keeps its
  * counts in the last regions, and each cell the solutions with a star
  * there, so a move costs what it touches.
  *
