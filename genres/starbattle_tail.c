@@ -22,9 +22,8 @@
  * change, and both regions stay joined.  A move is kept when no more
  * solutions are let in than before, and one time in SBF_TAIL_KEEP all the
  * same, so that the search does not stay where every move lets more
- * in.  Each solution keeps its
- * counts in the last regions, and each cell the solutions with a star
- * there, so a move costs what it touches.
+ * in.  Each solution keeps its counts in the last regions, and each cell
+ * the solutions with a star there, so a move costs what it touches.
  *
  * Why the tail needs this: the tail's other solutions move its stars
  * along cycles of one-cell shifts through the rows and columns, and the
