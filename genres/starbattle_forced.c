@@ -428,6 +428,35 @@ static int grow(sbf *f) {
   return left;
 }
 
+/* See starbattle_forced.h. */
+int sbf_way(const sbf *f, int x, int b,
+            int (*pass)(const sbf *f, int z, int arg), int arg, int *from,
+            int *queue) {
+  int n = f->n, nq = 0, hit = -1;
+  for (int y = 0; y < f->nn; y++)
+    from[y] = -2;
+  queue[nq++] = x, from[x] = -1;
+  for (int at = 0; at < nq && hit < 0; at++) {
+    int y = queue[at];
+    for (int d = 0; d < 4 && hit < 0; d++) {
+      int r2 = y / n + sbf_dr[d], c2 = y % n + sbf_dc[d], z = r2 * n + c2;
+      if (r2 < 0 || r2 >= n || c2 < 0 || c2 >= n)
+        continue;
+      if (f->region[z] == b)
+        hit = y;
+      else if (from[z] == -2 && pass(f, z, arg))
+        from[z] = y, queue[nq++] = z;
+    }
+  }
+  return hit;
+}
+
+/* May cell z join region k on a way brought in?  (In no core, and known
+   empty before k.) */
+static int may_join(const sbf *f, int z, int k) {
+  return f->core[z] < 0 && f->known[z] < k;
+}
+
 /* A cell no region may reach (the first of them that one can): brought
    in along the shortest path of cells that may all join a later region
    (the latest first), taken from the regions they were in; the pieces of
@@ -442,22 +471,7 @@ static int bring_in(sbf *f) {
         continue;
       strays++;
       for (int k = n - 1; k > f->known[stray] && !brought; k--) {
-        for (int x = 0; x < nn; x++)
-          prev[x] = -2;
-        int nq = 0, hit = -1;
-        q[nq++] = stray, prev[stray] = -1;
-        for (int at = 0; at < nq && hit < 0; at++) {
-          int y = q[at];
-          for (int d = 0; d < 4 && hit < 0; d++) {
-            int r2 = y / n + sbf_dr[d], c2 = y % n + sbf_dc[d], z = r2 * n + c2;
-            if (r2 < 0 || r2 >= n || c2 < 0 || c2 >= n)
-              continue;
-            if (f->region[z] == k)
-              hit = y;
-            else if (prev[z] == -2 && f->core[z] < 0 && f->known[z] < k)
-              prev[z] = y, q[nq++] = z;
-          }
-        }
+        int hit = sbf_way(f, stray, k, may_join, k, prev, q);
         if (hit < 0)
           continue;
         for (int y = hit; y >= 0; y = prev[y])

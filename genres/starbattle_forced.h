@@ -78,6 +78,13 @@ int sbf_packs(const sbf *f, int b, int x);
    budget; -1 stopped. */
 int sbf_cut(sbf *f, long long *heap, int *saved, int resume);
 
+/* The shortest way from cell x to a cell next to region b, through cells
+   that pass(f, z, arg) lets in: that cell, or -1 when none; from[] then
+   leads from it back to x (from[x] = -1).  from, queue: room for n * n. */
+int sbf_way(const sbf *f, int x, int b,
+            int (*pass)(const sbf *f, int z, int arg), int arg, int *from,
+            int *queue);
+
 /* After a cut: the regions grow over the cells left free (each over
    those known empty before it, or that keep its stars fixed), and cells
    none can reach are brought in.  1 every cell in a region, 0 not. */

@@ -157,10 +157,15 @@ static int shift(tail *t, const int *cells, int k, int a, int b, int sign,
   return bad;
 }
 
+/* Is cell z of region a and without a star of S? */
+static int inside(const sbf *f, int z, int a) {
+  return f->region[z] == a && !f->star[z];
+}
+
 /* One move (see above) into cells (k of them, returned; 0 none), from
    last region *a to *b. */
 static int way(sbf *f, tail *t, int *cells, int *a, int *b) {
-  int n = f->n, nn = f->nn, front = n - SBF_TAIL, s = 0;
+  int front = f->n - SBF_TAIL, s = 0;
   int want = (int)gc_rng_below(f->rng, (unsigned)t->bad);
   for (int k = 0;; s++)
     if (let_in(t, s, f->m) && k++ == want)
@@ -171,22 +176,7 @@ static int way(sbf *f, tail *t, int *cells, int *a, int *b) {
   *a = f->region[x] - front;
   *b = (int)gc_rng_below(f->rng, SBF_TAIL - 1);
   *b += *b >= *a;
-  int nq = 0, hit = -1, to = front + *b;
-  for (int y = 0; y < nn; y++)
-    t->from[y] = -2;
-  t->queue[nq++] = x, t->from[x] = -1;
-  for (int at = 0; at < nq && hit < 0; at++) {
-    int y = t->queue[at];
-    for (int d = 0; d < 4 && hit < 0; d++) {
-      int r2 = y / n + sbf_dr[d], c2 = y % n + sbf_dc[d], z = r2 * n + c2;
-      if (r2 < 0 || r2 >= n || c2 < 0 || c2 >= n)
-        continue;
-      if (f->region[z] == to)
-        hit = y;
-      else if (f->region[z] == f->region[x] && t->from[z] == -2 && !f->star[z])
-        t->from[z] = y, t->queue[nq++] = z;
-    }
-  }
+  int hit = sbf_way(f, x, front + *b, inside, f->region[x], t->from, t->queue);
   if (hit < 0)
     return 0;
   int k = 0;
