@@ -1613,6 +1613,65 @@ static void test_cut(void **state) {
   }
 }
 
+/* The first star of each core is the one nearest the border of a few
+   drawn, so that the stars left for the last regions are inner ones:
+   over cuts of the layouts of generated 14x14 3-star and 20x20 4-star
+   puzzles, the regions of the first half of the order have their stars
+   nearer the border (the nearest star of each, summed) than those of the
+   second half. */
+static void test_cut_border_first(void **state) {
+  (void)state;
+  static const int size[][2] = {{14, 3}, {20, 4}};
+  long early = 0, late = 0;
+  size_t sizes = getenv("GC_TEST_QUICK") ? 1 : 2; /* valgrind: the small */
+  for (size_t t = 0; t < sizes; t++) {
+    int n = size[t][0], m = size[t][1], nn = n * n;
+    gc_puzzle *pz = tu_generate("starbattle", n, m, 0, 0, 5, 1,
+                                GC_DIFFICULTY_ANY, NULL);
+    gc_rng rng;
+    gc_rng_seed(&rng, 5, 13);
+    gc_gen_ctx gx = test_gen_ctx(&rng);
+    gx.stopped = cut_go_on;
+    int *mem = calloc((size_t)(9 + n) * nn, sizeof *mem);
+    long long *heap = malloc(5 * (size_t)nn * sizeof *heap);
+    assert_non_null(mem);
+    assert_non_null(heap);
+    sb_gen g = test_sb_gen(pz, &gx, mem);
+    sbf f;
+    memset(&f, 0, sizeof f);
+    f.gx = &gx, f.rng = &rng, f.n = n, f.m = m, f.nn = nn;
+    f.star = pz->known.cell;
+    f.core = mem + 5 * nn, f.known = mem + 6 * nn, f.region = mem + 7 * nn;
+    f.best = mem + 8 * nn, f.queue = g.queue, f.prev = g.mark, f.g = &g;
+    g.region = f.region;
+    for (int cut = 0; cut < 8; cut++) {
+      if (sbf_cut(&f, heap, mem + 9 * nn, 0) != 1)
+        continue;
+      for (int k = 0; k < n; k++) {
+        int nearest = n;
+        for (int x = 0; x < nn; x++)
+          if (f.region[x] == k && f.star[x]) {
+            int r = x / n, c = x % n, e = r;
+            e = n - 1 - r < e ? n - 1 - r : e;
+            e = c < e ? c : e;
+            e = n - 1 - c < e ? n - 1 - c : e;
+            nearest = e < nearest ? e : nearest;
+          }
+        if (k < n / 2)
+          early += nearest;
+        else if (k >= n - n / 2)
+          late += nearest;
+      }
+    }
+    free(mem);
+    free(heap);
+    gc_puzzle_free(pz);
+  }
+  print_message("border first: nearest stars %ld early, %ld late\n", early,
+                late);
+  assert_true(2 * early < late);
+}
+
 /* The last regions of cuts (starbattle_tail.c) against what sbf_tail
    promises, on cuts of the layouts of generated 14x14 3-star and 20x20
    4-star puzzles (several cuts of each): the regions before the last two
@@ -1784,6 +1843,7 @@ int main(void) {
       cmocka_unit_test(test_search),
       cmocka_unit_test(test_dead_holes),
       cmocka_unit_test(test_cut),
+      cmocka_unit_test(test_cut_border_first),
       cmocka_unit_test(test_tail),
       cmocka_unit_test(test_formula_extras),
   };
