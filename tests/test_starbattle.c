@@ -1544,6 +1544,33 @@ static int m_stars_joined(const int *reg, const int *star, int n, int m,
   return nq == size_k;
 }
 
+/* A cut's state (starbattle_forced.h) on puzzle pz, its known solution
+   the layout, on the test's solver: mem (from test_cut_mem) holds g's
+   work, the cells, the orders, the saves before each core (*saved) and the
+   tail's assumptions. */
+static sbf test_sbf(gc_puzzle *pz, gc_gen_ctx *gx, gc_rng *rng, sb_gen *g,
+                    int *mem, int **saved, gc_error *err) {
+  int n = pz->n, nn = n * n;
+  *g = test_sb_gen(pz, gx, mem);
+  sbf f;
+  memset(&f, 0, sizeof f);
+  f.gx = gx, f.rng = rng, f.n = n, f.m = g->m, f.nn = nn, f.err = err;
+  f.star = pz->known.cell;
+  f.core = mem + 5 * nn, f.known = mem + 6 * nn, f.region = mem + 7 * nn;
+  f.best = mem + 8 * nn, f.queue = g->queue, f.prev = g->mark, f.g = g;
+  f.chosen = mem + 9 * nn, f.order = f.chosen + n, f.border = f.order + n;
+  *saved = mem + 10 * nn;
+  f.assume = *saved + (size_t)n * nn;
+  g->region = f.region;
+  return f;
+}
+
+static int *test_cut_mem(int n) {
+  int *mem = calloc((size_t)(11 + n) * n * n + 1, sizeof *mem);
+  assert_non_null(mem);
+  return mem;
+}
+
 /* Regions cut from a layout (starbattle_cut.c) against what the cut
    promises, on the layouts of generated 14x14 3-star and 20x20 4-star
    puzzles: every region holds m stars of the layout and is joined; every
@@ -1565,19 +1592,12 @@ static void test_cut(void **state) {
     gc_rng_seed(&rng, 5, 11);
     gc_gen_ctx gx = test_gen_ctx(&rng);
     gx.stopped = cut_go_on;
-    int *mem = calloc((size_t)(9 + n) * nn, sizeof *mem);
+    int *mem = test_cut_mem(n), *saved, got = 0;
     long long *heap = malloc(5 * (size_t)nn * sizeof *heap);
-    assert_non_null(mem);
     assert_non_null(heap);
-    sb_gen g = test_sb_gen(pz, &gx, mem);
-    sbf f;
-    memset(&f, 0, sizeof f);
-    f.gx = &gx, f.rng = &rng, f.n = n, f.m = m, f.nn = nn;
-    f.star = pz->known.cell;
-    f.core = mem + 5 * nn, f.known = mem + 6 * nn, f.region = mem + 7 * nn;
-    f.best = mem + 8 * nn, f.queue = g.queue, f.prev = g.mark, f.g = &g;
-    g.region = f.region;
-    int *saved = mem + 9 * nn, got = 0;
+    sb_gen g;
+    gc_error err = {0};
+    sbf f = test_sbf(pz, &gx, &rng, &g, mem, &saved, &err);
     for (int u = 0; u < 20 && !got; u++)
       got = sbf_cut(&f, heap, saved, 0);
     assert_int_equal(got, 1);
@@ -1632,20 +1652,14 @@ static void test_cut_border_first(void **state) {
     gc_rng_seed(&rng, 5, 13);
     gc_gen_ctx gx = test_gen_ctx(&rng);
     gx.stopped = cut_go_on;
-    int *mem = calloc((size_t)(9 + n) * nn, sizeof *mem);
+    int *mem = test_cut_mem(n), *saved;
     long long *heap = malloc(5 * (size_t)nn * sizeof *heap);
-    assert_non_null(mem);
     assert_non_null(heap);
-    sb_gen g = test_sb_gen(pz, &gx, mem);
-    sbf f;
-    memset(&f, 0, sizeof f);
-    f.gx = &gx, f.rng = &rng, f.n = n, f.m = m, f.nn = nn;
-    f.star = pz->known.cell;
-    f.core = mem + 5 * nn, f.known = mem + 6 * nn, f.region = mem + 7 * nn;
-    f.best = mem + 8 * nn, f.queue = g.queue, f.prev = g.mark, f.g = &g;
-    g.region = f.region;
+    sb_gen g;
+    gc_error err = {0};
+    sbf f = test_sbf(pz, &gx, &rng, &g, mem, &saved, &err);
     for (int cut = 0; cut < 8; cut++) {
-      if (sbf_cut(&f, heap, mem + 9 * nn, 0) != 1)
+      if (sbf_cut(&f, heap, saved, 0) != 1)
         continue;
       for (int k = 0; k < n; k++) {
         int nearest = n;
@@ -1694,22 +1708,14 @@ static void test_tail(void **state) {
     gc_rng_seed(&rng, 5, 12);
     gc_gen_ctx gx = test_gen_ctx(&rng);
     gx.stopped = cut_go_on;
-    int *mem = calloc((size_t)(12 + n) * nn + 1, sizeof *mem);
+    int *mem = test_cut_mem(n), *saved;
+    int *before = malloc((size_t)nn * sizeof *before);
     long long *heap = malloc(5 * (size_t)nn * sizeof *heap);
-    assert_non_null(mem);
+    assert_non_null(before);
     assert_non_null(heap);
-    sb_gen g = test_sb_gen(pz, &gx, mem);
+    sb_gen g;
     gc_error err = {0};
-    sbf f;
-    memset(&f, 0, sizeof f);
-    f.gx = &gx, f.rng = &rng, f.n = n, f.m = m, f.nn = nn, f.err = &err;
-    f.star = pz->known.cell;
-    f.core = mem + 5 * nn, f.known = mem + 6 * nn, f.region = mem + 7 * nn;
-    f.best = mem + 8 * nn, f.queue = g.queue, f.prev = g.mark, f.g = &g;
-    f.chosen = mem + 9 * nn, f.order = f.chosen + n, f.border = f.order + n;
-    int *before = mem + 10 * nn, *saved = mem + 11 * nn;
-    f.assume = saved + (size_t)n * nn;
-    g.region = f.region;
+    sbf f = test_sbf(pz, &gx, &rng, &g, mem, &saved, &err);
     for (int cut = 0; cut < 12 * (int)(t + 1); cut++) {
       if (sbf_cut(&f, heap, saved, 0) != 1 || !sbf_fill_cut(&f))
         continue;
@@ -1743,6 +1749,7 @@ static void test_tail(void **state) {
     }
     sbf_tail_close(&f);
     free(mem);
+    free(before);
     free(heap);
     gc_puzzle_free(pz);
   }
