@@ -452,18 +452,33 @@ int sb_attempt(sb_gen *g, gc_puzzle *pz, int *lits, gc_error *err) {
    So the wall comes at fewer lines a star as the grid grows (5.4 at
    27x27, 4.5 at 36x36).  From these sides on grids are built by
    construction first (starbattle_forced.c), which takes seconds to a
-   minute or two where it finds a layout; the note stays, since with 5
-   stars it often does not.  One or two stars never reach it: grids of
+   minute or two where it finds a layout; the note that a grid may take
+   minutes now follows its times (sb_note_from below).  One or two stars never reach it: grids of
    8m lines or more are made of blocks (sb_block_count), which take
    seconds. */
 static const int sb_slow_from[SB_MAX_M + 1] = {0, 0, 0, 22, 23, 26, 29, 32, 36};
 
+/* Where the note that a grid may take minutes is due, now that grids past
+   the wall are built (starbattle_forced.c): for each star count, the
+   first side where a seed took most of a minute or made nothing in 45 s,
+   or the first not measured after the last side every seed made in
+   seconds (seeds 1 to 4, one puzzle each, two at a time on two cores;
+   benchmarks/RESULTS.md):
+     3 stars  22x22 1.1 and 0.06 s, 23x23 0.5 and 0.06 s: none
+     4 stars  23x23 to 31x31 within 20 s, every seed: none
+     5 stars  30x30 3 to 5 s; 32x32 37 s, 5 s, none and 17 s
+     6 stars  29x29 3 to 5 s; 31x31 none, 13 s, none and 22 s
+     7 stars  32x32 5 to 11 s; 34x34 32 s, none, 10 s and none
+     8 stars  35x35 4 to 14 s; 36x36 31 and 38 s
+   Which way a grid is made stays with sb_slow_from. */
+static const int sb_note_from[SB_MAX_M + 1] = {0, 0, 0, 0, 0, 31, 30, 33, 36};
+
 int sb_generate_slow(const gc_gen_params *p) {
   int n = p->n, m = p->stars ? p->stars : 1;
   if (m < 2 || n < 4 * m || n > SB_MAX_N || m > SB_MAX_M ||
-      sb_block_count(n, m) > 1 || !sb_slow_from[m])
+      sb_block_count(n, m) > 1 || !sb_note_from[m])
     return 0;
-  return n >= sb_slow_from[m];
+  return n >= sb_note_from[m];
 }
 
 int sb_generate(gc_puzzle *pz, const gc_gen_params *p, gc_gen_ctx *gx,

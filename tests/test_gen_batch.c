@@ -924,7 +924,7 @@ static void test_timeout_per_puzzle(void **state) {
      the sides that take seconds for its stars; with a time limit given,
      the advice to give one is left out */
   const char *note = "gridcnf: generate: a 30x30 starbattle with 6 stars may "
-                     "take minutes, or hours, to make (up to 28x28 a grid "
+                     "take minutes, or hours, to make (up to 29x29 a grid "
                      "with 6 stars takes seconds; the guide lists such "
                      "sizes)\n";
   assert_true(strncmp(err, note, strlen(note)) == 0);
@@ -937,7 +937,7 @@ static void test_timeout_per_puzzle(void **state) {
   assert_non_null(strstr(err, "a 35x35 starbattle with 5 stars may take"));
   /* the fast sides on both sides of the wall: whole below it, in blocks
      from 8 lines a star */
-  assert_non_null(strstr(err, "to make (up to 25x25 and from 40x40 a grid "
+  assert_non_null(strstr(err, "to make (up to 30x30 and from 40x40 a grid "
                               "with 5 stars takes seconds; the guide lists "
                               "such sizes)"));
   assert_null(strstr(err, "--timeout SECONDS"));
@@ -963,19 +963,23 @@ static void test_timeout_per_puzzle(void **state) {
     free(err);
   }
   /* Without a time limit the note advises one; sizes made in seconds
-     (whole, in blocks, other genres) get none. */
-  static const int slow[][2] = {{22, 3}, {23, 4}, {26, 4}, {31, 4}, {27, 5},
-                                {39, 5}, {29, 6}, {40, 6}, {32, 7}, {36, 8},
-                                {40, 8}};
+     (whole, in blocks, by construction past the wall, other genres) get
+     none. */
+  static const int slow[][2] = {{31, 5}, {39, 5}, {30, 6}, {40, 6},
+                                {33, 7}, {40, 7}, {36, 8}, {40, 8}};
   for (size_t i = 0; i < sizeof slow / sizeof *slow; i++) {
     gc_gen_params p = {.n = slow[i][0], .stars = slow[i][1]};
     assert_true(gc_generate_slow(gc_genre_find("starbattle"), &p));
   }
   /* the densest big grids come out in seconds (28x28 with 6 stars, 31x31
-     with 7, 35x35 with 8), as do grids of 8 lines a star (blocks) */
-  static const int fast[][2] = {{10, 2}, {20, 3}, {20, 4}, {22, 4}, {25, 5},
-                                {25, 6}, {28, 6}, {31, 7}, {32, 8}, {35, 8},
-                                {30, 3}, {32, 4}, {40, 5}, {20, 1}, {40, 1}};
+     with 7, 35x35 with 8), as do grids of 8 lines a star (blocks) and
+     those built past the wall up to where seeds took most of a minute
+     (23x23 with 3 stars, 31x31 with 4, 30x30 with 5, 29x29 with 6, 32x32
+     with 7) */
+  static const int fast[][2] = {
+      {10, 2}, {20, 3}, {20, 4}, {22, 4}, {25, 5}, {25, 6}, {28, 6}, {31, 7},
+      {32, 8}, {35, 8}, {30, 3}, {32, 4}, {40, 5}, {20, 1}, {40, 1}, {22, 3},
+      {23, 3}, {23, 4}, {31, 4}, {26, 5}, {30, 5}, {29, 6}, {32, 7}};
   for (size_t i = 0; i < sizeof fast / sizeof *fast; i++) {
     gc_gen_params p = {.n = fast[i][0], .stars = fast[i][1]};
     assert_false(gc_generate_slow(gc_genre_find("starbattle"), &p));

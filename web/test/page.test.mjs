@@ -296,7 +296,7 @@ test('Hint, Check with a wrong entry typed on the keyboard, Generate', { skip },
   assert.match(await page.$eval('#result .verdict', (e) => e.textContent),
     /^Time limit reached after/);
   assert.match(await page.$eval('#result .stats', (e) => e.textContent),
-    /^A 30x30 starbattle with 6 stars may take minutes, or hours, to make\. Up to 28x28 a grid with 6 stars takes seconds\.$/);
+    /^A 30x30 starbattle with 6 stars may take minutes, or hours, to make\. Up to 29x29 a grid with 6 stars takes seconds\.$/);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
