@@ -1571,6 +1571,39 @@ static int *test_cut_mem(int n) {
   return mem;
 }
 
+/* What the cut tests share: the layout of a generated n x n m-star puzzle
+   (seed 5), the test's random stream, and a cut's state on them (test_sbf)
+   with room for its heap. */
+typedef struct cut_case {
+  gc_puzzle *pz;
+  gc_rng rng;
+  gc_gen_ctx gx;
+  int *mem, *saved;
+  long long *heap;
+  sb_gen g;
+  gc_error err;
+  sbf f;
+} cut_case;
+
+/* Opens c in place (its state points into itself); stream: the test's. */
+static void cut_case_open(cut_case *c, int n, int m, uint64_t stream) {
+  memset(c, 0, sizeof *c);
+  c->pz = tu_generate("starbattle", n, m, 0, 0, 5, 1, GC_DIFFICULTY_ANY, NULL);
+  gc_rng_seed(&c->rng, 5, stream);
+  c->gx = test_gen_ctx(&c->rng);
+  c->gx.stopped = cut_go_on;
+  c->mem = test_cut_mem(n);
+  c->heap = malloc(5 * (size_t)n * n * sizeof *c->heap);
+  assert_non_null(c->heap);
+  c->f = test_sbf(c->pz, &c->gx, &c->rng, &c->g, c->mem, &c->saved, &c->err);
+}
+
+static void cut_case_close(cut_case *c) {
+  free(c->mem);
+  free(c->heap);
+  gc_puzzle_free(c->pz);
+}
+
 /* Regions cut from a layout (starbattle_cut.c) against what the cut
    promises, on the layouts of generated 14x14 3-star and 20x20 4-star
    puzzles: every region holds m stars of the layout and is joined; every
@@ -1585,21 +1618,12 @@ static void test_cut(void **state) {
   static const int size[][2] = {{14, 3}, {20, 4}};
   size_t sizes = getenv("GC_TEST_QUICK") ? 1 : 2; /* valgrind: the small */
   for (size_t t = 0; t < sizes; t++) {
-    int n = size[t][0], m = size[t][1], nn = n * n;
-    gc_puzzle *pz = tu_generate("starbattle", n, m, 0, 0, 5, 1,
-                                GC_DIFFICULTY_ANY, NULL);
-    gc_rng rng;
-    gc_rng_seed(&rng, 5, 11);
-    gc_gen_ctx gx = test_gen_ctx(&rng);
-    gx.stopped = cut_go_on;
-    int *mem = test_cut_mem(n), *saved, got = 0;
-    long long *heap = malloc(5 * (size_t)nn * sizeof *heap);
-    assert_non_null(heap);
-    sb_gen g;
-    gc_error err = {0};
-    sbf f = test_sbf(pz, &gx, &rng, &g, mem, &saved, &err);
+    int n = size[t][0], m = size[t][1], nn = n * n, got = 0;
+    cut_case cc;
+    cut_case_open(&cc, n, m, 11);
+    sbf f = cc.f;
     for (int u = 0; u < 20 && !got; u++)
-      got = sbf_cut(&f, heap, saved, 0);
+      got = sbf_cut(&f, cc.heap, cc.saved, 0);
     assert_int_equal(got, 1);
     const int *star = f.star, *reg = f.region;
     for (int k = 0; k < n; k++) {
@@ -1625,11 +1649,9 @@ static void test_cut(void **state) {
       if (k < n - 2)
         assert_int_equal(cut_placements(open, no, n, m, cap, 0, pick, 0), 1);
     }
-    gx.stopped = cut_stop;
-    assert_int_equal(sbf_cut(&f, heap, saved, 0), -1);
-    free(mem);
-    free(heap);
-    gc_puzzle_free(pz);
+    cc.gx.stopped = cut_stop;
+    assert_int_equal(sbf_cut(&f, cc.heap, cc.saved, 0), -1);
+    cut_case_close(&cc);
   }
 }
 
@@ -1646,20 +1668,11 @@ static void test_cut_border_first(void **state) {
   size_t sizes = getenv("GC_TEST_QUICK") ? 1 : 2; /* valgrind: the small */
   for (size_t t = 0; t < sizes; t++) {
     int n = size[t][0], m = size[t][1], nn = n * n;
-    gc_puzzle *pz = tu_generate("starbattle", n, m, 0, 0, 5, 1,
-                                GC_DIFFICULTY_ANY, NULL);
-    gc_rng rng;
-    gc_rng_seed(&rng, 5, 13);
-    gc_gen_ctx gx = test_gen_ctx(&rng);
-    gx.stopped = cut_go_on;
-    int *mem = test_cut_mem(n), *saved;
-    long long *heap = malloc(5 * (size_t)nn * sizeof *heap);
-    assert_non_null(heap);
-    sb_gen g;
-    gc_error err = {0};
-    sbf f = test_sbf(pz, &gx, &rng, &g, mem, &saved, &err);
+    cut_case cc;
+    cut_case_open(&cc, n, m, 13);
+    sbf f = cc.f;
     for (int cut = 0; cut < 8; cut++) {
-      if (sbf_cut(&f, heap, saved, 0) != 1)
+      if (sbf_cut(&f, cc.heap, cc.saved, 0) != 1)
         continue;
       for (int k = 0; k < n; k++) {
         int nearest = n;
@@ -1677,9 +1690,7 @@ static void test_cut_border_first(void **state) {
           late += nearest;
       }
     }
-    free(mem);
-    free(heap);
-    gc_puzzle_free(pz);
+    cut_case_close(&cc);
   }
   print_message("border first: nearest stars %ld early, %ld late\n", early,
                 late);
@@ -1701,31 +1712,24 @@ static void test_tail(void **state) {
   int mended = 0, unique = 0, other = 0, stopped = 0;
   for (size_t t = 0; t < sizes; t++) {
     int n = size[t][0], m = size[t][1], nn = n * n;
-    gc_puzzle *pz = tu_generate("starbattle", n, m, 0, 0, 5, 1,
-                                GC_DIFFICULTY_ANY, NULL);
+    cut_case cc;
+    cut_case_open(&cc, n, m, 12);
+    gc_puzzle *pz = cc.pz;
+    gc_gen_ctx *gx = &cc.gx;
     int *own = ((sb *)pz->data)->region;
-    gc_rng rng;
-    gc_rng_seed(&rng, 5, 12);
-    gc_gen_ctx gx = test_gen_ctx(&rng);
-    gx.stopped = cut_go_on;
-    int *mem = test_cut_mem(n), *saved;
     int *before = malloc((size_t)nn * sizeof *before);
-    long long *heap = malloc(5 * (size_t)nn * sizeof *heap);
     assert_non_null(before);
-    assert_non_null(heap);
-    sb_gen g;
-    gc_error err = {0};
-    sbf f = test_sbf(pz, &gx, &rng, &g, mem, &saved, &err);
+    sbf f = cc.f;
     for (int cut = 0; cut < 12 * (int)(t + 1); cut++) {
-      if (sbf_cut(&f, heap, saved, 0) != 1 || !sbf_fill_cut(&f))
+      if (sbf_cut(&f, cc.heap, cc.saved, 0) != 1 || !sbf_fill_cut(&f))
         continue;
       memcpy(before, f.region, (size_t)nn * sizeof *before);
       memcpy(own, f.region, (size_t)nn * sizeof *own);
       int had_other = has_other(pz, f.star);
       if (had_other && !stopped) {
-        gx.stopped = cut_stop;
+        gx->stopped = cut_stop;
         assert_int_equal(sbf_tail(&f), -1);
-        gx.stopped = cut_go_on;
+        gx->stopped = cut_go_on;
         memcpy(f.region, before, (size_t)nn * sizeof *before);
         stopped = 1;
       }
@@ -1748,10 +1752,8 @@ static void test_tail(void **state) {
       unique += r == 1, other += r == 0, mended += had_other && r == 1;
     }
     sbf_tail_close(&f);
-    free(mem);
     free(before);
-    free(heap);
-    gc_puzzle_free(pz);
+    cut_case_close(&cc);
   }
   print_message("tail: %d cuts unique, %d of them mended; %d not\n", unique,
                 mended, other);
