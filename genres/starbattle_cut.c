@@ -31,6 +31,16 @@
  * the puzzle, and when it finds another solution the search goes on from
  * there.
  *
+ * With 6 stars or more (f->mend, from SBF_MEND_FROM), a core whose cells
+ * not known empty hold its stars in another way too is cut again from the
+ * same first star, with a cell of that other way (not a star of the
+ * layout, drawn at random) barred while the try lasts, up to SBF_MEND
+ * times.  Measured (benchmarks/RESULTS.md, seeds 1 to 6, 45 s allowed):
+ * with 6 to 8 stars 23 of 48 sizes and seeds made against 20, among them
+ * 37x37 with 6 stars twice, which nothing made before in 45 s; with 4 or
+ * 5 stars 18 of 28 against 25 (the barred cells, left free, end up in the
+ * last regions and let other solutions in), so it is off below 6 stars.
+ *
  * Why the border first: a star near the border has fewer neighbours, so
  * fewer of them are emptied by other stars, and left to the end such
  * stars keep other places one cell away, whose shifts chain through the
@@ -55,21 +65,31 @@
 
 /* Cost of a step through a cell not known empty; tries of a core before
    the one before it is undone; tries of a cut (times n); tries between
-   looks at the stop; stars drawn for the first of a core. */
+   looks at the stop; stars drawn for the first of a core; cells barred in
+   one try of a core at most (mending). */
 enum {
   SBF_DEAR = 2,
   SBF_CUT_TRIES = 40,
   SBF_CUT_BUDGET = 100,
   SBF_CUT_POLL = 8,
-  SBF_PICK = 8
+  SBF_PICK = 8,
+  SBF_MEND = 4
 };
 
 /* packings, with at most cap[r] stars in row r and cap[n + c] in column
-   c (use: the counts so far, zero at the start). */
+   c (use: the counts so far, zero at the start); the first packing with a
+   cell not a star of the layout into alt (alt[0] < 0 before). */
 static int packings_capped(const sbf_shape *s, int m, int i, int *pick,
-                           int have, int n, const int *cap, int *use) {
-  if (have == m)
+                           int have, int n, const int *cap, int *use,
+                           const int *star, int *alt) {
+  if (have == m) {
+    int other = 0;
+    for (int j = 0; j < m; j++)
+      other |= !star[s->r[pick[j]] * n + s->c[pick[j]]];
+    if (other && alt[0] < 0)
+      memcpy(alt, pick, (size_t)m * sizeof *alt);
     return 1;
+  }
   if (s->k - i < m - have)
     return 0;
   int r = s->r[i], c = s->c[i];
@@ -79,11 +99,11 @@ static int packings_capped(const sbf_shape *s, int m, int i, int *pick,
   if (ok) {
     pick[have] = i;
     use[r]++, use[n + c]++;
-    got = packings_capped(s, m, i + 1, pick, have + 1, n, cap, use);
+    got = packings_capped(s, m, i + 1, pick, have + 1, n, cap, use, star, alt);
     use[r]--, use[n + c]--;
   }
   if (got < 2)
-    got += packings_capped(s, m, i + 1, pick, have, n, cap, use);
+    got += packings_capped(s, m, i + 1, pick, have, n, cap, use, star, alt);
   return got;
 }
 
@@ -139,7 +159,7 @@ static int reach(sbf *f, int k, long long *heap) {
     for (int j = 0; j < 4; j++) {
       int r2 = x / n + sbf_dr[j], c2 = x % n + sbf_dc[j], y = r2 * n + c2;
       if (r2 < 0 || r2 >= n || c2 < 0 || c2 >= n || f->core[y] >= 0 ||
-          f->region[y] >= 0)
+          f->region[y] != -1)
         continue;
       int dd = d + (f->star[y] ? 0 : f->known[y] < k ? 1 : SBF_DEAR);
       if (dd < cost[y]) {
@@ -247,16 +267,23 @@ static int cut_one(sbf *f, int k, long long *heap, int *rowleft, int *colleft) {
     if (e < near)
       near = e, x0 = x;
   }
-  if (k == n - 1)
-    take_piece(f, k, x0);
-  else
-    f->core[x0] = k;
-  for (int j = 1; j < m && found && k < n - 1; j++)
-    found = reach(f, k, heap);
-  /* the cells not known empty: m stars in one way only, with no more in
-     a row or column than it has left to take (the last cores are left to
-     the solver) */
-  if (found && k < n - SBF_TAIL) {
+  /* mending (f->mend): a core whose cells hold its stars in another way
+     too is cut again from the same first star without a cell of that way
+     (marked -2 in region while the try lasts), up to SBF_MEND times */
+  int barred[SBF_MEND], nbarred = 0;
+  for (;;) {
+    if (k == n - 1)
+      take_piece(f, k, x0);
+    else
+      f->core[x0] = k;
+    found = 1;
+    for (int j = 1; j < m && found && k < n - 1; j++)
+      found = reach(f, k, heap);
+    /* the cells not known empty: m stars in one way only, with no more in
+       a row or column than it has left to take (the last cores are left
+       to the solver) */
+    if (!found || k >= n - SBF_TAIL)
+      break;
     sbf_shape s;
     s.k = s.ks = 0;
     for (int x = 0; x < nn && found; x++)
@@ -266,11 +293,30 @@ static int cut_one(sbf *f, int k, long long *heap, int *rowleft, int *colleft) {
         else
           s.r[s.k] = (signed char)(x / n), s.c[s.k++] = (signed char)(x % n);
       }
-    int cap[2 * SB_MAX_N], use[2 * SB_MAX_N] = {0};
+    int cap[2 * SB_MAX_N], use[2 * SB_MAX_N] = {0}, alt[SB_MAX_M] = {-1};
     for (int i = 0; i < n; i++)
       cap[i] = rowleft[i], cap[n + i] = colleft[i];
-    found = found && packings_capped(&s, m, 0, pick, 0, n, cap, use) == 1;
+    if (!found ||
+        packings_capped(&s, m, 0, pick, 0, n, cap, use, f->star, alt) == 1)
+      break;
+    found = 0;
+    if (!f->mend || nbarred == SBF_MEND || alt[0] < 0 || f->budget-- <= 0)
+      break;
+    int other[SB_MAX_M], no = 0;
+    for (int j = 0; j < m; j++) {
+      int y = s.r[alt[j]] * n + s.c[alt[j]];
+      if (!f->star[y])
+        other[no++] = y;
+    }
+    int y = other[gc_rng_below(f->rng, no)];
+    f->region[y] = -2, barred[nbarred++] = y;
+    for (int x = 0; x < nn; x++)
+      if (f->core[x] == k)
+        f->core[x] = -1;
   }
+  for (int i = 0; i < nbarred; i++)
+    f->region[barred[i]] = -1;
+  f->mends += found && nbarred;
   for (int x = 0; x < nn; x++) {
     if (f->core[x] != k)
       continue;

@@ -580,6 +580,7 @@ int sb_forced(gc_puzzle *pz, int n, int m, gc_gen_ctx *gx, gc_error *err) {
   f.assume = g.cells + nn;
   f.g = &g;
   f.err = err;
+  f.mend = m >= SBF_MEND_FROM;
   rc = 2;
   /* The plan: a layout of stars cut into cores, or a layout of shapes (its
      chains, and the solver's budget to find it), in turn, so that each way

@@ -13,8 +13,9 @@
 
 /* Cells of a shape (or of the cells of a region not known empty) at most;
    the last regions of a cut, which no deduction fixes (starbattle_tail.c
-   makes them let in no other solution). */
-enum { SBF_CELLS = 32, SBF_TAIL = 2 };
+   makes them let in no other solution); the stars from which the cut
+   mends its cores (starbattle_cut.c). */
+enum { SBF_CELLS = 32, SBF_TAIL = 2, SBF_MEND_FROM = 6 };
 
 static const int sbf_dr[4] = {-1, 1, 0, 0}, sbf_dc[4] = {0, 0, -1, 1};
 
@@ -48,6 +49,9 @@ typedef struct sbf {
      each row and column has still to take */
   int tries[SB_MAX_N], rowleft[SB_MAX_N], colleft[SB_MAX_N];
   long budget;
+  int mend;   /* cut: a core with other packings is cut again without a
+                 cell of one (starbattle_cut.c) */
+  long mends; /* cores so cut that then passed the check */
   /* the tail's bare solver (starbattle_tail.c), opened when first asked
      (NULL before), its clauses' way in, and its assumptions (n * n + 1) */
   void *relax;

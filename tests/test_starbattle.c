@@ -1604,55 +1604,73 @@ static void cut_case_close(cut_case *c) {
   gc_puzzle_free(c->pz);
 }
 
-/* Regions cut from a layout (starbattle_cut.c) against what the cut
-   promises, on the layouts of generated 14x14 3-star and 20x20 4-star
-   puzzles: every region holds m stars of the layout and is joined; every
-   region but the last two, its cells not known empty before it (known
-   empty recounted here from the order: a star of an earlier region
-   touches the cell, or its row or column has its m stars in earlier
-   regions), holds m stars in one way only with no row or column given
-   more than it has left; the cells left free are known empty before the
-   last region, which may grow over them.  And a stop asked for stops it. */
+/* A cut (starbattle_cut.c) against what it promises: every region holds
+   m stars of the layout and is joined; every region but the last two, its
+   cells not known empty before it (known empty recounted here from the
+   order: a star of an earlier region touches the cell, or its row or
+   column has its m stars in earlier regions), holds m stars in one way
+   only with no row or column given more than it has left; the cells left
+   free are known empty before the last region, which may grow over them.
+*/
+static void check_cut(const sbf *f) {
+  int n = f->n, m = f->m, nn = n * n;
+  const int *star = f->star, *reg = f->region;
+  for (int k = 0; k < n; k++) {
+    assert_true(m_stars_joined(reg, star, n, m, k));
+    /* what is known before k */
+    int rowdone[40] = {0}, coldone[40] = {0}, cap[80], open[40 * 40], no = 0;
+    for (int x = 0; x < nn; x++)
+      if (star[x] && reg[x] < k)
+        rowdone[x / n]++, coldone[x % n]++;
+    for (int i = 0; i < n; i++)
+      cap[i] = m - rowdone[i], cap[n + i] = m - coldone[i];
+    for (int x = 0; x < nn; x++) {
+      int empty = !star[x] && (!cap[x / n] || !cap[n + x % n]);
+      for (int y = 0; y < nn && !empty && !star[x]; y++)
+        empty = star[y] && reg[y] >= 0 && reg[y] < k &&
+                abs(y / n - x / n) <= 1 && abs(y % n - x % n) <= 1;
+      if (reg[x] == k && !empty)
+        open[no++] = x;
+      if (k == n - 1 && reg[x] < 0)
+        assert_true(empty && !star[x]); /* free: the last may take it */
+    }
+    int pick[8];
+    if (k < n - 2)
+      assert_int_equal(cut_placements(open, no, n, m, cap, 0, pick, 0), 1);
+  }
+}
+
+/* Cuts of the layouts of generated 14x14 3-star and 20x20 4-star puzzles
+   against what the cut promises (check_cut): one plain, then eight with
+   cores mended (a core whose cells hold its stars in another way too cut
+   again without a cell of that way), among them some mended cores; the
+   plain cut mends none.  And a stop asked for stops it. */
 static void test_cut(void **state) {
   (void)state;
   static const int size[][2] = {{14, 3}, {20, 4}};
   size_t sizes = getenv("GC_TEST_QUICK") ? 1 : 2; /* valgrind: the small */
+  long mends = 0;
   for (size_t t = 0; t < sizes; t++) {
-    int n = size[t][0], m = size[t][1], nn = n * n, got = 0;
     cut_case cc;
-    cut_case_open(&cc, n, m, 11);
+    cut_case_open(&cc, size[t][0], size[t][1], 11);
     sbf f = cc.f;
-    for (int u = 0; u < 20 && !got; u++)
-      got = sbf_cut(&f, cc.heap, cc.saved, 0);
-    assert_int_equal(got, 1);
-    const int *star = f.star, *reg = f.region;
-    for (int k = 0; k < n; k++) {
-      assert_true(m_stars_joined(reg, star, n, m, k));
-      /* what is known before k */
-      int rowdone[40] = {0}, coldone[40] = {0}, cap[80], open[40 * 40], no = 0;
-      for (int x = 0; x < nn; x++)
-        if (star[x] && reg[x] < k)
-          rowdone[x / n]++, coldone[x % n]++;
-      for (int i = 0; i < n; i++)
-        cap[i] = m - rowdone[i], cap[n + i] = m - coldone[i];
-      for (int x = 0; x < nn; x++) {
-        int empty = !star[x] && (!cap[x / n] || !cap[n + x % n]);
-        for (int y = 0; y < nn && !empty && !star[x]; y++)
-          empty = star[y] && reg[y] >= 0 && reg[y] < k &&
-                  abs(y / n - x / n) <= 1 && abs(y % n - x % n) <= 1;
-        if (reg[x] == k && !empty)
-          open[no++] = x;
-        if (k == n - 1 && reg[x] < 0)
-          assert_true(empty && !star[x]); /* free: the last may take it */
-      }
-      int pick[8];
-      if (k < n - 2)
-        assert_int_equal(cut_placements(open, no, n, m, cap, 0, pick, 0), 1);
+    for (int mend = 0; mend < 2; mend++) {
+      int cuts = 0;
+      f.mend = mend, f.mends = 0;
+      for (int u = 0; u < 40 && cuts < (mend ? 8 : 1); u++)
+        if (sbf_cut(&f, cc.heap, cc.saved, 0) == 1)
+          check_cut(&f), cuts++;
+      assert_int_equal(cuts, mend ? 8 : 1);
+      if (!mend)
+        assert_int_equal(f.mends, 0);
+      mends += f.mends;
     }
     cc.gx.stopped = cut_stop;
     assert_int_equal(sbf_cut(&f, cc.heap, cc.saved, 0), -1);
     cut_case_close(&cc);
   }
+  print_message("cut: %ld cores mended\n", mends);
+  assert_true(mends > 0);
 }
 
 /* The first star of each core is the one nearest the border of a few
