@@ -47,11 +47,11 @@
  * its forerunners emptied, and leaves its last two regions to a search of
  * their own (starbattle_tail.c); it makes most sizes up to about 36x36 in
  * seconds and less regular regions, 37x37 with 6 stars on some seeds,
- * but not yet 40x40 with 7 or 8 within a minute.  The two take turns (cut a layout,
- * lay shapes out with 12 chains, cut another, with 6, ...), so that each
- * has its chance early at every size; when neither makes the puzzle the
- * grid is made whole after all (starbattle_gen.c).  Either way the
- * puzzles grade medium (the chain of deductions).
+ * but not yet 40x40 with 7 or 8 within a minute.  The two take turns (cut
+ * a layout, lay shapes out with 12 chains, cut another, with 6, ...), so
+ * that each has its chance early at every size; when neither makes the
+ * puzzle the grid is made whole after all (starbattle_gen.c).  Either way
+ * the puzzles grade medium (the chain of deductions).
  */
 #include <stdlib.h>
 #include <string.h>
